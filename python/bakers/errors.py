@@ -1,0 +1,56 @@
+"""The errors of bakers: every one is a ``ValueError`` subclass split by kind.
+
+Each message quotes the offending token with ``!r`` and says where it was
+(line, column, move number) whenever the input had such a place.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BakersError",
+    "UnknownVariantError",
+    "InvalidVariantError",
+    "CardParseError",
+    "DealParseError",
+    "InvalidDealError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "InvalidOptionError",
+]
+
+
+class BakersError(ValueError):
+    """Base class of every error that bakers raises for bad input."""
+
+
+class UnknownVariantError(BakersError):
+    """No game of that name or alias exists."""
+
+
+class InvalidVariantError(BakersError):
+    """A custom variant has a field out of range or fields that contradict each other."""
+
+
+class CardParseError(BakersError):
+    """A card token does not parse (``'1X'``, ``'ZZ'``, a rank not in the deck)."""
+
+
+class DealParseError(BakersError):
+    """A board text or JSON deal is malformed (a bad line, a bad card, a bad key)."""
+
+
+class InvalidDealError(BakersError):
+    """A deal parses but is not a position of its game: a duplicate or missing card,
+    the wrong number of columns or cells, foundations that contradict the cards."""
+
+
+class InvalidMoveError(BakersError):
+    """A move token does not parse (syntax only, independent of any position)."""
+
+
+class IllegalMoveError(BakersError):
+    """A move parses but the rules do not allow it in the current position."""
+
+
+class InvalidOptionError(BakersError):
+    """An option or limit has a value out of its range."""

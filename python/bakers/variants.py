@@ -1,0 +1,143 @@
+"""Games as data: one parametrised rule set, and a preset `Variant` for each game.
+
+Every game is a plain `Variant` record; no game has code of its own. The C++ core
+reads exactly these fields (see ``cpp/core/rules.hpp``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from dataclasses import dataclass
+
+from .errors import InvalidVariantError, UnknownVariantError
+
+__all__ = ["Variant", "PRESETS", "find_variant", "BUILDS", "EMPTIES", "MOVES", "NUMBERINGS"]
+
+#: How a card builds on a column: down by one rank and ...
+BUILDS = ("suit", "alternate", "any")
+#: What an empty column takes: any card, a king (with its sequence) only, or nothing.
+EMPTIES = ("any", "kings", "none")
+#: How cards move between columns:
+#: ``single``: one card at a time, nothing else accepted;
+#: ``supermove``: one card at a time, and a multi-card move is accepted as shorthand
+#: for the chain of single moves through free cells and empty columns it stands for,
+#: when its length is at most ``(free cells + 1) * 2 ** (empty columns)``;
+#: ``sequence``: any sequence (cards each one rank below the one beneath it under the
+#: building rule) moves whole, from any card of it, whatever its length.
+MOVES = ("single", "supermove", "sequence")
+#: How deals are numbered: Microsoft/FreeCell Pro (``ms``, 1..2**33-1), or PySol
+#: (``pysol``: the Microsoft shuffle up to 32000, PySol's Mersenne Twister above).
+NUMBERINGS = ("ms", "pysol")
+
+MAX_COLUMNS = 13
+MAX_CELLS = 8
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The rules of one game. Build custom games with ``Variant(name=..., ...)`` or
+    ``dataclasses.replace(find_variant('freecell'), cells=3)``.
+
+    Raises InvalidVariantError for a field out of range.
+    """
+
+    name: str
+    deck: int = 52
+    columns: int = 8
+    cells: int = 4
+    build: str = "suit"
+    empty: str = "any"
+    moves: str = "supermove"
+    auto_aces: bool = False
+    aces_on_foundations: bool = False
+    kings_to_bottom: bool = False
+    numbering: str = "ms"
+    title: str = ""
+    aliases: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        def bad(field: str, value: object, why: str) -> InvalidVariantError:
+            return InvalidVariantError(f"variant {self.name!r}: {field}={value!r} {why}")
+
+        if not isinstance(self.name, str) or not self.name:
+            raise InvalidVariantError(f"a variant needs a non-empty name, not {self.name!r}")
+        if self.deck not in (52, 36):
+            raise bad("deck", self.deck, "is not a deck: use 52 or 36")
+        if not isinstance(self.columns, int) or not 1 <= self.columns <= MAX_COLUMNS:
+            raise bad("columns", self.columns, f"is out of range 1..{MAX_COLUMNS}")
+        if not isinstance(self.cells, int) or not 0 <= self.cells <= MAX_CELLS:
+            raise bad("cells", self.cells, f"is out of range 0..{MAX_CELLS}")
+        for field, allowed in (("build", BUILDS), ("empty", EMPTIES), ("moves", MOVES),
+                               ("numbering", NUMBERINGS)):
+            value = getattr(self, field)
+            if value not in allowed:
+                raise bad(field, value, f"is not one of {', '.join(map(repr, allowed))}")
+        for field in ("auto_aces", "aces_on_foundations", "kings_to_bottom"):
+            if not isinstance(getattr(self, field), bool):
+                raise bad(field, getattr(self, field), "is not a bool")
+        if self.dealt_cards < self.columns:
+            raise bad("columns", self.columns, f"exceeds the {self.dealt_cards} cards dealt")
+
+    @property
+    def dealt_cards(self) -> int:
+        """How many cards are dealt to the columns (the deck less aces already home)."""
+        return self.deck - (4 if self.aces_on_foundations else 0)
+
+    @property
+    def column_lengths(self) -> tuple[int, ...]:
+        """How many cards each column gets: the dealt cards round-robin, first columns first."""
+        q, r = divmod(self.dealt_cards, self.columns)
+        return tuple(q + (1 if i < r else 0) for i in range(self.columns))
+
+    def replace(self, **changes: object) -> Variant:
+        """Return a copy with some fields changed (and validated)."""
+        return dataclasses.replace(self, **changes)
+
+    def rules(self) -> dict[str, object]:
+        """Return the rule fields alone, as the C++ core takes them."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name not in ("name", "title", "aliases")}
+
+    def __str__(self) -> str:
+        return self.name
+
+
+PRESETS: dict[str, Variant] = {v.name: v for v in (
+    Variant("bakers_game", title="Baker's Game", build="suit",
+            aliases=("bakers", "baker", "bakersgame", "bg")),
+    Variant("freecell", title="FreeCell", build="alternate", aliases=("fc", "free_cell")),
+    Variant("freecell36", title="FreeCell with 36 cards", deck=36, columns=6, cells=2,
+            build="alternate", auto_aces=True, aliases=("fc36", "freecell_36")),
+    Variant("bulochnik", title="Bulochnik (Булочник)", build="suit", empty="kings",
+            moves="sequence", aces_on_foundations=True, aliases=("булочник",)),
+    Variant("bakers_dozen", title="Baker's Dozen", columns=13, cells=0, build="any",
+            empty="none", moves="single", auto_aces=True, kings_to_bottom=True,
+            numbering="pysol", aliases=("dozen", "bd", "bakersdozen")),
+)}
+
+
+def _key(name: str) -> str:
+    return name.strip().lower().replace("-", "_").replace(" ", "_").replace("'", "")
+
+
+_LOOKUP = {_key(alias): v for v in PRESETS.values() for alias in (v.name, *v.aliases)}
+
+
+def find_variant(name: str | Variant) -> Variant:
+    """Return the preset called ``name`` (case, dashes, spaces and apostrophes ignored:
+    ``"Baker's Game"`` finds ``bakers_game``). A `Variant` is returned as it is.
+
+    Raises UnknownVariantError naming the closest presets.
+    """
+    if isinstance(name, Variant):
+        return name
+    if not isinstance(name, str):
+        raise UnknownVariantError(f"a game is named by a string, not {name!r}")
+    found = _LOOKUP.get(_key(name))
+    if found is None:
+        close = difflib.get_close_matches(_key(name), list(_LOOKUP), n=3)
+        hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+        raise UnknownVariantError(
+            f"unknown game {name!r}: the games are {', '.join(PRESETS)}{hint}")
+    return found

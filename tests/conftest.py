@@ -1,0 +1,15 @@
+"""Shared fixtures: the reference data with known answers (a copy of shared/data)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture(scope="session")
+def data_dir() -> Path:
+    """The folder of reference boards, solutions and verdicts."""
+    return DATA
