@@ -1,0 +1,92 @@
+#include "convert.hpp"
+
+#include <stdexcept>
+
+namespace bakers::py {
+namespace {
+
+template <typename E>
+E pick(const pb::dict& d, const char* key, std::initializer_list<std::pair<const char*, E>> names,
+       E fallback) {
+    if (!d.contains(key)) return fallback;
+    const auto text = pb::cast<std::string>(d[key]);
+    for (const auto& [n, e] : names)
+        if (text == n) return e;
+    throw pb::value_error(std::string("rule ") + key + "=" + text + " is not known");
+}
+
+template <typename T>
+T get(const pb::dict& d, const char* key, T fallback) {
+    return d.contains(key) ? pb::cast<T>(d[key]) : fallback;
+}
+
+}  // namespace
+
+Rules rules_from_dict(const pb::dict& d) {
+    Rules r;
+    r.deck = get<int>(d, "deck", 52);
+    r.columns = get<int>(d, "columns", 8);
+    r.cells = get<int>(d, "cells", 4);
+    r.build = pick<Build>(d, "build", {{"suit", Build::Suit}, {"alternate", Build::Alternate},
+                                       {"any", Build::Any}}, Build::Suit);
+    r.empty = pick<Empty>(d, "empty", {{"any", Empty::Any}, {"kings", Empty::Kings},
+                                       {"none", Empty::None}}, Empty::Any);
+    r.moves = pick<Moves>(d, "moves", {{"single", Moves::Single}, {"supermove", Moves::Supermove},
+                                       {"sequence", Moves::Sequence}}, Moves::Supermove);
+    r.auto_aces = get<bool>(d, "auto_aces", false);
+    r.aces_on_foundations = get<bool>(d, "aces_on_foundations", false);
+    r.kings_to_bottom = get<bool>(d, "kings_to_bottom", false);
+    r.numbering = pick<Numbering>(d, "numbering", {{"ms", Numbering::MS}, {"pysol", Numbering::PySol}},
+                                  Numbering::MS);
+    if (auto why = r.validate(); !why.empty()) throw pb::value_error(why);
+    return r;
+}
+
+Layout layout_from_python(const Rules& rules, const std::vector<std::vector<int>>& columns,
+                          const std::vector<int>& cells, const std::vector<int>& found) {
+    if (static_cast<int>(columns.size()) != rules.columns)
+        throw pb::value_error("expected " + std::to_string(rules.columns) + " columns, got " +
+                              std::to_string(columns.size()));
+    if (static_cast<int>(cells.size()) != rules.cells)
+        throw pb::value_error("expected " + std::to_string(rules.cells) + " cells, got " +
+                              std::to_string(cells.size()));
+    if (found.size() != kSuits) throw pb::value_error("expected 4 foundation heights");
+    Layout out;
+    CardSet seen = 0;
+    auto card = [&](int code) {
+        if (code <= 0 || code >= 64 || rank_of(static_cast<Card>(code)) < kAce ||
+            rank_of(static_cast<Card>(code)) > kKing || !rules.has_rank(rank_of(static_cast<Card>(code))))
+            throw pb::value_error("card code " + std::to_string(code) + " is not a card of the deck");
+        const auto c = static_cast<Card>(code);
+        if (seen & bit_of(c)) throw pb::value_error("card " + card_text(c) + " appears twice");
+        seen |= bit_of(c);
+        return c;
+    };
+    for (const auto& col : columns) {
+        out.columns.emplace_back();
+        for (int code : col) out.columns.back().push_back(card(code));
+    }
+    for (int code : cells) out.cells.push_back(code == 0 ? kNoCard : card(code));
+    for (int s = 0; s < kSuits; ++s) {
+        if (found[s] < 0 || found[s] > rules.suit_size())
+            throw pb::value_error("foundation height " + std::to_string(found[s]) + " is out of range");
+        out.found[s] = static_cast<std::uint8_t>(found[s]);
+        for (int h = 1; h <= found[s]; ++h) {
+            const Card c = make_card(s, rules.rank_at_height(h));
+            if (seen & bit_of(c)) throw pb::value_error("card " + card_text(c) + " is both home and in play");
+            seen |= bit_of(c);
+        }
+    }
+    if (seen != rules.deck_set()) throw pb::value_error("the position does not hold every card of the deck once");
+    return out;
+}
+
+pb::tuple layout_to_python(const Layout& layout) {
+    std::vector<std::vector<int>> cols;
+    for (const auto& c : layout.columns) cols.emplace_back(c.begin(), c.end());
+    std::vector<int> cells(layout.cells.begin(), layout.cells.end());
+    std::vector<int> found(layout.found.begin(), layout.found.end());
+    return pb::make_tuple(cols, cells, found);
+}
+
+}  // namespace bakers::py

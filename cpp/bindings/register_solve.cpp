@@ -1,0 +1,81 @@
+#include <pybind11/pybind11.h>
+
+#include "../core/search.hpp"
+#include "../core/state.hpp"
+#include "convert.hpp"
+
+namespace bakers::py {
+namespace {
+
+const char* verdict_name(Verdict v) {
+    switch (v) {
+        case Verdict::Solved: return "solved";
+        case Verdict::Impossible: return "impossible";
+        case Verdict::Unknown: return "unknown";
+    }
+    return "unknown";
+}
+
+// Returns a place as (kind, index): kind 0 = column, 1 = cell, 2 = foundation.
+std::pair<int, int> place(std::uint8_t p) {
+    if (is_column(p)) return {0, p};
+    if (is_cell(p)) return {1, p - kCell};
+    return {2, 0};
+}
+
+pb::dict result_to_python(const Result& res) {
+    pb::list moves;
+    for (const Move& m : res.moves) {
+        auto [fk, fi] = place(m.from);
+        auto [tk, ti] = place(m.to);
+        moves.append(pb::make_tuple(fk, fi, tk, ti, static_cast<int>(m.count)));
+    }
+    pb::dict d;
+    d["verdict"] = verdict_name(res.verdict);
+    d["reason"] = res.reason;
+    d["moves"] = moves;
+    d["expanded"] = res.stats.expanded;
+    d["generated"] = res.stats.generated;
+    d["stored"] = res.stats.stored;
+    d["peak_bytes"] = res.stats.peak_bytes;
+    d["seconds"] = res.stats.seconds;
+    d["most_home"] = res.stats.most_home;
+    return d;
+}
+
+}  // namespace
+
+void register_solve(pb::module_& m) {
+    m.def(
+        "solve",
+        [](const pb::dict& rules, const std::vector<std::vector<int>>& columns,
+           const std::vector<int>& cells, const std::vector<int>& found, std::uint64_t max_nodes,
+           std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds) {
+            const Rules r = rules_from_dict(rules);
+            const State start = state_from_layout(r, layout_from_python(r, columns, cells, found));
+            const Limits limits{max_nodes, max_states, max_bytes, max_seconds};
+            // Checks for Ctrl-C: takes the GIL for an instant about every 50 ms.
+            const StopPoll poll = [] {
+                pb::gil_scoped_acquire gil;
+                if (PyErr_CheckSignals() != 0) {
+                    PyErr_Clear();
+                    return true;
+                }
+                return false;
+            };
+            Result res;
+            {
+                // The search touches only C++ values built above, never a Python object,
+                // so other Python threads may run meanwhile.
+                pb::gil_scoped_release release;
+                res = solve(r, start, limits, nullptr, poll);
+            }
+            return result_to_python(res);
+        },
+        pb::arg("rules"), pb::arg("columns"), pb::arg("cells"), pb::arg("found"),
+        pb::arg("max_nodes") = 0, pb::arg("max_states") = 0, pb::arg("max_bytes") = 0,
+        pb::arg("max_seconds") = 0.0,
+        "Decides a position: returns a dict with verdict, moves and statistics.");
+}
+
+}  // namespace bakers::py

@@ -1,0 +1,147 @@
+#include "deal.hpp"
+
+#include <algorithm>
+
+namespace bakers {
+namespace {
+
+// Suit indices (H C D S) of PySol's C, S, H, D and of the Microsoft order C, D, H, S.
+constexpr int kPysolSuits[4] = {1, 3, 0, 2};
+constexpr int kMsSuits[4] = {1, 2, 0, 3};
+
+// The Microsoft / FreeCell Pro linear congruential generator, as PySol's LCRandom31.
+class MsRandom {
+public:
+    explicit MsRandom(std::uint64_t seed)
+        : seed_(seed), x_(seed < (std::uint64_t{1} << 32) ? seed : seed - (std::uint64_t{1} << 32)) {}
+    // Returns the next number, 15 bits (16 with FreeCell Pro's extensions).
+    std::uint32_t next() {
+        x_ = (x_ * 214013 + 2531011) & kMaxMsDeal;
+        if (seed_ < (std::uint64_t{1} << 32)) {
+            std::uint32_t r = (x_ >> 16) & 0x7fff;
+            return seed_ < (std::uint64_t{1} << 31) ? r : (r | 0x8000);
+        }
+        return static_cast<std::uint32_t>((x_ >> 16) & 0xffff) + 1;
+    }
+
+private:
+    std::uint64_t seed_, x_;
+};
+
+// MT19937 seeded as CPython's random.Random(n), giving CPython's random().
+class PythonRandom {
+public:
+    explicit PythonRandom(std::uint64_t n) {
+        std::uint32_t key[2] = {static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(n >> 32)};
+        init_by_array(key, key[1] ? 2 : 1);
+    }
+    // Returns a double in [0, 1) with 53 random bits, as CPython does.
+    double random() {
+        std::uint32_t a = next() >> 5, b = next() >> 6;
+        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+    }
+
+private:
+    static constexpr int N = 624, M = 397;
+    std::uint32_t mt_[N];
+    int i_ = N + 1;
+
+    void init_genrand(std::uint32_t s) {
+        mt_[0] = s;
+        for (i_ = 1; i_ < N; ++i_)
+            mt_[i_] = 1812433253U * (mt_[i_ - 1] ^ (mt_[i_ - 1] >> 30)) + static_cast<std::uint32_t>(i_);
+    }
+    void init_by_array(const std::uint32_t* key, int len) {
+        init_genrand(19650218U);
+        int i = 1, j = 0;
+        for (int k = std::max(N, len); k; --k) {
+            mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525U)) + key[j] +
+                     static_cast<std::uint32_t>(j);
+            if (++i >= N) { mt_[0] = mt_[N - 1]; i = 1; }
+            if (++j >= len) j = 0;
+        }
+        for (int k = N - 1; k; --k) {
+            mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941U)) -
+                     static_cast<std::uint32_t>(i);
+            if (++i >= N) { mt_[0] = mt_[N - 1]; i = 1; }
+        }
+        mt_[0] = 0x80000000U;
+    }
+    std::uint32_t next() {
+        if (i_ >= N) {
+            for (int k = 0; k < N; ++k) {
+                std::uint32_t y = (mt_[k] & 0x80000000U) | (mt_[(k + 1) % N] & 0x7fffffffU);
+                mt_[k] = mt_[(k + M) % N] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+            }
+            i_ = 0;
+        }
+        std::uint32_t y = mt_[i_++];
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c5680U;
+        y ^= (y << 15) & 0xefc60000U;
+        y ^= y >> 18;
+        return y;
+    }
+};
+
+}  // namespace
+
+std::vector<Card> ms_shuffle(std::uint64_t n) {
+    std::vector<Card> a;
+    for (int r = kAce; r <= kKing; ++r)
+        for (int s : kMsSuits) a.push_back(make_card(s, r));
+    MsRandom rng(n);
+    for (int i = 51; i > 0; --i) std::swap(a[i], a[rng.next() % static_cast<std::uint32_t>(i + 1)]);
+    return a;
+}
+
+std::vector<Card> pysol_mt_shuffle(std::uint64_t n) {
+    std::vector<Card> a;
+    for (int s : kPysolSuits)
+        for (int r = kAce; r <= kKing; ++r) a.push_back(make_card(s, r));
+    PythonRandom rng(n);
+    for (int i = 51; i > 0; --i) std::swap(a[i], a[static_cast<int>(rng.random() * (i + 1))]);
+    return a;
+}
+
+Layout lay_out(const Rules& rules, const std::vector<Card>& dealing_order) {
+    Layout out;
+    out.columns.assign(rules.columns, {});
+    out.cells.assign(rules.cells, kNoCard);
+    std::vector<Card> order;
+    for (Card c : dealing_order) {
+        if (!rules.has_rank(rank_of(c))) continue;
+        if (rules.aces_on_foundations && rank_of(c) == kAce) {
+            out.found[suit_of(c)] = 1;
+            continue;
+        }
+        order.push_back(c);
+    }
+    const int n = rules.columns;
+    if (rules.kings_to_bottom) {
+        for (int i = 0; i < static_cast<int>(order.size()); ++i) {
+            if (rank_of(order[i]) != kKing) continue;
+            for (int j = i % n; j < i; j += n)
+                if (rank_of(order[j]) != kKing) {
+                    std::swap(order[i], order[j]);
+                    break;
+                }
+        }
+    }
+    for (std::size_t i = 0; i < order.size(); ++i) out.columns[i % n].push_back(order[i]);
+    return out;
+}
+
+std::string deal_number(const Rules& rules, std::uint64_t n, Layout& out) {
+    const bool mt = rules.numbering == Numbering::PySol && n > 32000;
+    if (n < 1 || (!mt && n > kMaxMsDeal))
+        return "deal number " + std::to_string(n) + " is out of range 1.." +
+               (rules.numbering == Numbering::PySol ? std::string("18446744073709551615")
+                                                    : std::to_string(kMaxMsDeal));
+    std::vector<Card> a = mt ? pysol_mt_shuffle(n) : ms_shuffle(n);
+    if (!rules.kings_to_bottom) std::reverse(a.begin(), a.end());
+    out = lay_out(rules, a);
+    return {};
+}
+
+}  // namespace bakers

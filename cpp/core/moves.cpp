@@ -1,0 +1,211 @@
+#include "moves.hpp"
+
+#include <algorithm>
+
+namespace bakers {
+
+int MoveGen::top_run(const State& s, int i) const {
+    const int n = s.size(i);
+    if (n == 0) return 0;
+    int run = 1;
+    while (run < n && r_.builds_on(s.from_top(i, run - 1), s.from_top(i, run))) ++run;
+    return run;
+}
+
+int MoveGen::supermove_limit(const State& s, bool to_empty) const {
+    switch (r_.moves) {
+        case Moves::Single: return 1;
+        case Moves::Sequence: return kMaxCards;
+        case Moves::Supermove: break;
+    }
+    const int cells = s.free_cells(r_.cells) + 1;
+    if (r_.empty != Empty::Any) return cells;
+    int empties = s.empty_columns(r_.columns) - (to_empty ? 1 : 0);
+    return std::min(kMaxCards, cells << std::min(empties, 6));
+}
+
+void MoveGen::generate(const State& s, MoveList& out) const {
+    const int ncols = r_.columns;
+    int first_cell = -1;
+    for (int i = 0; i < r_.cells; ++i)
+        if (s.cells[i] == kNoCard) {
+            first_cell = i;
+            break;
+        }
+    int first_empty = -1;
+    for (int i = 0; i < ncols; ++i)
+        if (s.size(i) == 0) {
+            first_empty = i;
+            break;
+        }
+    const int limit = supermove_limit(s, false);
+    const int limit_empty = first_empty >= 0 ? supermove_limit(s, true) : 0;
+
+    // Cards in cells: home, onto a column, into the first empty column.
+    for (int c = 0; c < r_.cells; ++c) {
+        const Card card = s.cells[c];
+        if (card == kNoCard) continue;
+        const auto from = static_cast<std::uint8_t>(kCell + c);
+        if (goes_home(s, card)) out.add(from, kFoundation, 1);
+        for (int d = 0; d < ncols; ++d) {
+            const Card t = s.top(d);
+            if (t != kNoCard && r_.builds_on(card, t)) out.add(from, static_cast<std::uint8_t>(d), 1);
+        }
+        if (first_empty >= 0 && r_.empty_takes(card))
+            out.add(from, static_cast<std::uint8_t>(first_empty), 1);
+    }
+    // Cards from columns.
+    for (int i = 0; i < ncols; ++i) {
+        const int size = s.size(i);
+        if (size == 0) continue;
+        const Card top = s.top(i);
+        const auto from = static_cast<std::uint8_t>(i);
+        if (goes_home(s, top)) out.add(from, kFoundation, 1);
+        if (first_cell >= 0) out.add(from, static_cast<std::uint8_t>(kCell + first_cell), 1);
+        const int run = top_run(s, i);
+        for (int d = 0; d < ncols; ++d) {
+            if (d == i) continue;
+            const Card t = s.top(d);
+            if (t == kNoCard) continue;
+            // Within a run ranks fall by one, so only one count can fit on t.
+            const int n = rank_of(t) - rank_of(top);
+            if (n >= 1 && n <= run && n <= limit && r_.builds_on(s.from_top(i, n - 1), t))
+                out.add(from, static_cast<std::uint8_t>(d), n);
+        }
+        if (first_empty >= 0 && r_.empty != Empty::None) {
+            const int most = std::min(run, limit_empty);
+            for (int n = 1; n <= most; ++n) {
+                if (n == size) break;  // the whole column: a mere reordering of columns
+                if (r_.empty_takes(s.from_top(i, n - 1)))
+                    out.add(from, static_cast<std::uint8_t>(first_empty), n);
+            }
+        }
+    }
+}
+
+void MoveGen::apply(Keyed& k, Move m) const {
+    if (is_column(m.from) && is_column(m.to)) {
+        k.move_cards(m.from, m.to, m.count);
+        return;
+    }
+    Card c = is_column(m.from) ? k.pop(m.from) : k.take_cell(m.from - kCell);
+    if (m.to == kFoundation)
+        ++k.s.found[suit_of(c)];
+    else if (is_cell(m.to))
+        k.put_cell(m.to - kCell, c);
+    else
+        k.push(m.to, c);
+}
+
+// Proof that sending c home when `safe_home` holds cannot lose a win. Let X = c, of rank r.
+// The only cards that could ever be placed on X in a column are those of natural rank r-1
+// that `builds_on` X; `safe_home` requires each of them to be home already (when building
+// by suit, the one such card is the suit's r-1, home because X is next; a 36-card deck has
+// no rank 5, so nothing goes on a 6; nothing goes on an ace). So in any winning line W from
+// the current position, no move places a card on X, and no moved sequence has a card
+// above X. Delete from W every move of X alone (X can only move alone, or as the top of a
+// moved sequence, or at the top of a longer sequence being moved from below it). Every
+// other move stays legal: removing X only frees a cell or a column top, lengthens no
+// moved sequence (a sequence that carried X on top now carries one card fewer, within any
+// supermove limit), and adds free cells and empty columns, which no rule penalises; the
+// later foundation moves of X's suit find X already home. Mandatory ace moves may now
+// happen earlier, and an ace is itself such a card (nothing goes on it), so the same
+// argument applies to it. The edited line wins from the position with X home.
+bool MoveGen::safe_home(const State& s, Card c) const {
+    const int r = rank_of(c);
+    if (r == kAce || !r_.has_rank(r - 1)) return true;
+    for (int t = 0; t < kSuits; ++t) {
+        const Card below = make_card(t, r - 1);
+        if (r_.builds_on(below, c) && s.found[t] < r_.height_of_rank(r - 1)) return false;
+    }
+    return true;
+}
+
+int MoveGen::settle(Keyed& k, std::vector<Move>* recorded, bool safe) const {
+    int sent = 0;
+    for (bool again = true; again;) {
+        again = false;
+        if (r_.auto_aces) {
+            for (int i = 0; i < r_.columns; ++i) {
+                const Card t = k.s.top(i);
+                if (t != kNoCard && rank_of(t) == kAce) {
+                    k.pop(i);
+                    ++k.s.found[suit_of(t)];
+                    ++sent;
+                    again = true;
+                }
+            }
+            if (again) continue;
+        }
+        if (!safe) break;
+        for (int i = 0; i < r_.columns && !again; ++i) {
+            const Card t = k.s.top(i);
+            if (t != kNoCard && goes_home(k.s, t) && safe_home(k.s, t)) {
+                k.pop(i);
+                ++k.s.found[suit_of(t)];
+                if (recorded) recorded->push_back(Move{static_cast<std::uint8_t>(i), kFoundation, 1});
+                again = true;
+            }
+        }
+        for (int i = 0; i < r_.cells && !again; ++i) {
+            const Card t = k.s.cells[i];
+            if (t != kNoCard && goes_home(k.s, t) && safe_home(k.s, t)) {
+                k.take_cell(i);
+                ++k.s.found[suit_of(t)];
+                if (recorded)
+                    recorded->push_back(Move{static_cast<std::uint8_t>(kCell + i), kFoundation, 1});
+                again = true;
+            }
+        }
+        sent += again;
+    }
+    return sent;
+}
+
+std::vector<Move> MoveGen::expand(const State& s, Move m) const {
+    if (m.count <= 1 || !is_column(m.from) || !is_column(m.to) || r_.moves == Moves::Sequence)
+        return {m};
+    State copy = s;
+    std::vector<int> empties;
+    for (int i = 0; i < r_.columns; ++i)
+        if (copy.size(i) == 0 && i != m.to) empties.push_back(i);
+    if (r_.empty != Empty::Any) empties.clear();
+    std::vector<Move> out;
+    expand_into(copy, m.from, m.to, m.count, empties, out);
+    return out;
+}
+
+// Moves n cards (a sequence) from src to dst through the free cells and the empty
+// columns `empties`: with k free cells n <= k + 1 goes through the cells; a longer one
+// first parks (k + 1) * 2^(e - 1) cards on an empty column, moves the rest with one empty
+// column fewer, then brings the parked cards over; so n <= (k + 1) * 2^e always fits.
+void MoveGen::expand_into(State& s, int src, int dst, int n, std::vector<int> empties,
+                          std::vector<Move>& out) const {
+    std::vector<int> free;
+    for (int i = 0; i < r_.cells; ++i)
+        if (s.cells[i] == kNoCard) free.push_back(i);
+    const int k = static_cast<int>(free.size());
+    if (n <= k + 1) {
+        for (int j = 0; j < n - 1; ++j) {
+            s.cells[free[j]] = s.pop(src);
+            out.push_back(Move{static_cast<std::uint8_t>(src), static_cast<std::uint8_t>(kCell + free[j]), 1});
+        }
+        s.move_cards(src, dst, 1);
+        out.push_back(Move{static_cast<std::uint8_t>(src), static_cast<std::uint8_t>(dst), 1});
+        for (int j = n - 2; j >= 0; --j) {
+            s.push(dst, s.cells[free[j]]);
+            s.cells[free[j]] = kNoCard;
+            out.push_back(Move{static_cast<std::uint8_t>(kCell + free[j]), static_cast<std::uint8_t>(dst), 1});
+        }
+        return;
+    }
+    assert(!empties.empty());
+    const int park = empties.back();
+    empties.pop_back();
+    const int chunk = (k + 1) << empties.size();
+    expand_into(s, src, park, chunk, empties, out);
+    expand_into(s, src, dst, n - chunk, empties, out);
+    expand_into(s, park, dst, chunk, empties, out);
+}
+
+}  // namespace bakers

@@ -1,0 +1,85 @@
+// Moves: generation under `Rules`, application, the mandatory and the provably safe
+// foundation moves, and the expansion of a supermove into single-card moves.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "rules.hpp"
+#include "zobrist.hpp"
+
+namespace bakers {
+
+// A place: a column 0..12, a cell (kCell + index), or the foundation.
+inline constexpr std::uint8_t kCell = 16;
+inline constexpr std::uint8_t kFoundation = 32;
+
+// A move: `count` cards from place `from` to place `to`. Three bytes.
+struct Move {
+    std::uint8_t from = 0, to = 0, count = 1;
+    bool operator==(const Move&) const = default;
+};
+// Returns true if place p is a column.
+constexpr bool is_column(std::uint8_t p) { return p < kCell; }
+// Returns true if place p is a cell.
+constexpr bool is_cell(std::uint8_t p) { return p >= kCell && p < kFoundation; }
+
+// A bounded list of moves (no allocation in the search's inner loop).
+struct MoveList {
+    static constexpr int kCapacity = 2048;
+    std::array<Move, kCapacity> moves;
+    int size = 0;
+    void add(std::uint8_t from, std::uint8_t to, int count) {
+        if (size < kCapacity) moves[size++] = Move{from, to, static_cast<std::uint8_t>(count)};
+    }
+};
+
+// Moves for one rule set.
+class MoveGen {
+public:
+    explicit MoveGen(const Rules& rules) : r_(rules) {}
+    const Rules& rules() const { return r_; }
+
+    // Adds every move the rules allow in s, except those that are provably useless:
+    // a move to a cell other than the first empty one, to an empty column other than the
+    // first, of a whole column into an empty column, and from a cell to a cell (each
+    // yields a position equal to another one up to the order of cells or columns).
+    void generate(const State& s, MoveList& out) const;
+
+    // Applies a legal move (no auto-moves).
+    void apply(Keyed& k, Move m) const;
+
+    // Applies the mandatory auto-moves (exposed aces home when `auto_aces`) and every
+    // provably safe foundation move, appending the safe (optional) ones to `recorded` if
+    // it is not null. With `safe` false only the mandatory moves are made. Returns the
+    // number of cards sent home.
+    int settle(Keyed& k, std::vector<Move>* recorded, bool safe = true) const;
+
+    // Returns true if card c, next on its foundation, may go home without losing a win.
+    bool safe_home(const State& s, Card c) const;
+    // Returns true if c is the next card of its suit's foundation.
+    bool goes_home(const State& s, Card c) const {
+        return r_.height_of_rank(rank_of(c)) == s.found[suit_of(c)] + 1;
+    }
+
+    // Returns the length of the sequence at the top of column i (0 if empty).
+    int top_run(const State& s, int i) const;
+    // Returns how many cards a chain of single moves can carry from a column to another
+    // (to_empty: the destination is an empty column).
+    int supermove_limit(const State& s, bool to_empty) const;
+
+    // Returns the single-card moves that the multi-card move m stands for in s (a
+    // supermove through free cells and empty columns), or {m} for a single move.
+    std::vector<Move> expand(const State& s, Move m) const;
+
+    // Returns true if every card is home.
+    bool won(const State& s) const { return s.home() == 4 * r_.suit_size(); }
+
+private:
+    Rules r_;
+    void expand_into(State& s, int src, int dst, int n, std::vector<int> empties,
+                     std::vector<Move>& out) const;
+};
+
+}  // namespace bakers

@@ -1,0 +1,44 @@
+#include "rules.hpp"
+
+#include <utility>
+
+namespace bakers {
+
+std::string Rules::validate() const {
+    if (deck != 52 && deck != 36) return "deck must be 52 or 36, not " + std::to_string(deck);
+    if (columns < 1 || columns > kMaxColumns)
+        return "columns must be 1.." + std::to_string(kMaxColumns) + ", not " +
+               std::to_string(columns);
+    if (cells < 0 || cells > kMaxCells)
+        return "cells must be 0.." + std::to_string(kMaxCells) + ", not " + std::to_string(cells);
+    if (dealt_cards() < columns)
+        return "columns (" + std::to_string(columns) + ") exceed the cards dealt";
+    return {};
+}
+
+CardSet Rules::deck_set() const {
+    CardSet s = 0;
+    for (int suit = 0; suit < kSuits; ++suit)
+        for (int r = kAce; r <= kKing; ++r)
+            if (has_rank(r)) s |= bit_of(make_card(suit, r));
+    return s;
+}
+
+const Rules* find_preset(const std::string& name) {
+    static const std::pair<const char*, Rules> presets[] = {
+        {"bakers_game", Rules{}},
+        {"freecell", Rules{52, 8, 4, Build::Alternate, Empty::Any, Moves::Supermove, false,
+                           false, false, Numbering::MS}},
+        {"freecell36", Rules{36, 6, 2, Build::Alternate, Empty::Any, Moves::Supermove, true,
+                             false, false, Numbering::MS}},
+        {"bulochnik", Rules{52, 8, 4, Build::Suit, Empty::Kings, Moves::Sequence, false, true,
+                            false, Numbering::MS}},
+        {"bakers_dozen", Rules{52, 13, 0, Build::Any, Empty::None, Moves::Single, true, false,
+                               true, Numbering::PySol}},
+    };
+    for (const auto& [n, r] : presets)
+        if (name == n) return &r;
+    return nullptr;
+}
+
+}  // namespace bakers

@@ -1,0 +1,192 @@
+#include "search.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "table.hpp"
+
+namespace bakers {
+namespace {
+
+constexpr std::uint32_t kNoParent = 0xffffffffU;
+constexpr int kBuckets = 1024;
+
+// A stored position: how it was reached. Eight bytes.
+struct Node {
+    std::uint32_t parent;
+    Move move;
+};
+
+// An open position waiting for expansion.
+struct Open {
+    std::uint32_t id;
+    State s;
+};
+
+// A bucket queue: priorities are small integers; within a bucket the newest comes first,
+// which makes ties behave like a depth-first search.
+class OpenList {
+public:
+    OpenList() : buckets_(kBuckets) {}
+    void push(int prio, std::uint32_t id, const State& s) {
+        prio = std::clamp(prio, 0, kBuckets - 1);
+        buckets_[prio].push_back(Open{id, s});
+        best_ = std::min(best_, prio);
+        ++size_;
+    }
+    bool empty() const { return size_ == 0; }
+    std::uint64_t size() const { return size_; }
+    Open pop() {
+        while (buckets_[best_].empty()) ++best_;
+        Open o = buckets_[best_].back();
+        buckets_[best_].pop_back();
+        --size_;
+        return o;
+    }
+    std::uint64_t bytes() const {
+        std::uint64_t b = 0;
+        for (const auto& v : buckets_) b += v.capacity() * sizeof(Open);
+        return b;
+    }
+
+private:
+    std::vector<std::vector<Open>> buckets_;
+    int best_ = kBuckets;
+    std::uint64_t size_ = 0;
+};
+
+// Rebuilds the full line of play from the chain of nodes ending at `id`: each move is
+// expanded into single-card moves where the rules want them, and the safe foundation
+// moves that the search made silently are written out.
+std::vector<Move> rebuild(const MoveGen& gen, const State& start, const std::vector<Node>& nodes,
+                          std::uint32_t id) {
+    std::vector<Move> chain;
+    for (; nodes[id].parent != kNoParent; id = nodes[id].parent) chain.push_back(nodes[id].move);
+    std::reverse(chain.begin(), chain.end());
+    const Rules& r = gen.rules();
+    Keyed k;
+    k.s = start;
+    k.rehash(r.columns, r.cells);
+    std::vector<Move> line;
+    gen.settle(k, &line);
+    for (const Move& m : chain) {
+        for (const Move& single : gen.expand(k.s, m)) {
+            gen.apply(k, single);
+            line.push_back(single);
+            gen.settle(k, nullptr, false);  // only mandatory moves happen mid-chain
+        }
+        gen.settle(k, &line);
+    }
+    return line;
+}
+
+}  // namespace
+
+int priority(const MoveGen& gen, const State& s) {
+    const Rules& r = gen.rules();
+    int left = 4 * r.suit_size() - s.home();
+    int breaks = 0, dig = 0, empties = 0;
+    for (int i = 0; i < r.columns; ++i) {
+        const int b = s.begin(i), e = s.end[i];
+        if (b == e) {
+            ++empties;
+            continue;
+        }
+        for (int p = b; p < e; ++p) {
+            const Card c = s.cards[p];
+            if (p > b && !r.builds_on(c, s.cards[p - 1])) ++breaks;
+            if (gen.goes_home(s, c)) dig += e - 1 - p;
+        }
+    }
+    const int used = r.cells - s.free_cells(r.cells);
+    return 4 * left + 3 * breaks + 2 * dig + 2 * used - 4 * empties + 64;
+}
+
+Result solve(const Rules& rules, const State& start, const Limits& limits,
+             const std::atomic<bool>* stop, const StopPoll& poll) {
+    using Clock = std::chrono::steady_clock;
+    const auto t0 = Clock::now();
+    auto last_poll = t0;
+    const MoveGen gen(rules);
+    Result res;
+    Stats& st = res.stats;
+
+    Keyed root;
+    root.s = start;
+    root.rehash(rules.columns, rules.cells);
+    gen.settle(root, nullptr);
+
+    VisitedTable table(false);
+    std::vector<Node> nodes;
+    OpenList open;
+    table.insert(root.key);
+    nodes.push_back(Node{kNoParent, Move{}});
+    st.stored = 1;
+    st.most_home = root.s.home();
+
+    auto finish = [&](Verdict v, std::string why) {
+        res.verdict = v;
+        res.reason = std::move(why);
+        st.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+        return res;
+    };
+    auto bytes_now = [&] {
+        return table.bytes() + nodes.capacity() * sizeof(Node) + open.bytes();
+    };
+    if (gen.won(root.s)) {
+        res.moves = rebuild(gen, start, nodes, 0);
+        return finish(Verdict::Solved, {});
+    }
+    open.push(priority(gen, root.s), 0, root.s);
+
+    MoveList moves;
+    while (!open.empty()) {
+        if ((st.expanded & 1023) == 0) {
+            const std::uint64_t b = bytes_now();
+            st.peak_bytes = std::max(st.peak_bytes, b);
+            if (limits.max_bytes && b > limits.max_bytes) return finish(Verdict::Unknown, "memory limit");
+            const auto now = Clock::now();
+            if (limits.max_seconds > 0 &&
+                std::chrono::duration<double>(now - t0).count() > limits.max_seconds)
+                return finish(Verdict::Unknown, "time limit");
+            if (stop && stop->load(std::memory_order_relaxed)) return finish(Verdict::Unknown, "interrupted");
+            if (poll && now - last_poll > std::chrono::milliseconds(50)) {
+                last_poll = now;
+                if (poll()) return finish(Verdict::Unknown, "interrupted");
+            }
+        }
+        if (limits.max_nodes && st.expanded >= limits.max_nodes) return finish(Verdict::Unknown, "node limit");
+        const Open cur = open.pop();
+        Keyed parent;
+        parent.s = cur.s;
+        parent.rehash(rules.columns, rules.cells);
+        moves.size = 0;
+        gen.generate(parent.s, moves);
+        ++st.expanded;
+        for (int i = 0; i < moves.size; ++i) {
+            const Move m = moves.moves[i];
+            Keyed child = parent;
+            gen.apply(child, m);
+            gen.settle(child, nullptr);
+            assert(child.key_is_consistent(rules.columns, rules.cells));
+            ++st.generated;
+            if (!table.insert(child.key)) continue;
+            const auto id = static_cast<std::uint32_t>(nodes.size());
+            nodes.push_back(Node{cur.id, m});
+            ++st.stored;
+            st.most_home = std::max(st.most_home, child.s.home());
+            if (gen.won(child.s)) {
+                st.peak_bytes = std::max(st.peak_bytes, bytes_now());
+                res.moves = rebuild(gen, start, nodes, id);
+                return finish(Verdict::Solved, {});
+            }
+            if (limits.max_states && st.stored >= limits.max_states)
+                return finish(Verdict::Unknown, "state limit");
+            open.push(priority(gen, child.s), id, child.s);
+        }
+    }
+    st.peak_bytes = std::max(st.peak_bytes, bytes_now());
+    return finish(Verdict::Impossible, {});
+}
+
+}  // namespace bakers

@@ -1,0 +1,54 @@
+// The search: a best-first search that is also complete. It expands the most promising
+// position first (a heuristic of foundation progress, disorder and free space), stores
+// every position it has seen in an exact visited set, and stops at the first win. When
+// the open list runs dry every position reachable from the start (up to the provably
+// harmless pruning of moves.hpp) has been seen without a win: that is the proof of
+// "impossible". Limits end the search with "unknown", never with a guess.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "moves.hpp"
+
+namespace bakers {
+
+struct Limits {
+    std::uint64_t max_nodes = 0;   // positions expanded; 0 = no limit
+    std::uint64_t max_states = 0;  // positions stored; 0 = no limit
+    std::uint64_t max_bytes = 0;   // bytes held by the search; 0 = no limit
+    double max_seconds = 0;        // wall-clock seconds; 0 = no limit
+};
+
+struct Stats {
+    std::uint64_t expanded = 0;    // positions whose moves were generated
+    std::uint64_t generated = 0;   // child positions made
+    std::uint64_t stored = 0;      // distinct positions kept
+    std::uint64_t peak_bytes = 0;  // most bytes held at once (table, nodes, open list)
+    double seconds = 0;
+    int most_home = 0;             // most cards on the foundations in any position seen
+};
+
+enum class Verdict : std::uint8_t { Solved, Impossible, Unknown };
+
+struct Result {
+    Verdict verdict = Verdict::Unknown;
+    std::vector<Move> moves;  // the winning line, every move one the rules allow at once
+    Stats stats;
+    std::string reason;       // why "unknown": which limit, or "interrupted"
+};
+
+// Called about every 50 ms; returning true stops the search ("interrupted").
+using StopPoll = std::function<bool()>;
+
+// Decides the position `start` of a game: a win, a proof that none exists, or unknown.
+Result solve(const Rules& rules, const State& start, const Limits& limits,
+             const std::atomic<bool>* stop = nullptr, const StopPoll& poll = {});
+
+// Returns the search's priority of s (lower is expanded first).
+int priority(const MoveGen& gen, const State& s);
+
+}  // namespace bakers

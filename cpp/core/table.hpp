@@ -1,0 +1,86 @@
+// The visited set: exact 128-bit keys (see zobrist.hpp) in open-addressing shards.
+//
+// Design. A key is 16 bytes and nothing else is stored, so a state costs 16 bytes over
+// a load factor of at most 1/2 (32 bytes at worst). The table is split into shards chosen
+// by the key's high bits; each shard grows on its own and, when the table is shared by
+// several threads, is guarded by its own mutex, so threads collide only when they touch
+// the same shard at the same moment. A single-threaded search skips the locks. Byte use
+// is tracked so that a memory limit can end a search before the machine runs out.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "zobrist.hpp"
+
+namespace bakers {
+
+class VisitedTable {
+public:
+    explicit VisitedTable(bool shared, int shard_bits = 6)
+        : shared_(shared), bits_(shard_bits), shards_(std::size_t{1} << shard_bits) {
+        for (auto& s : shards_) s.slots.assign(kInitial, Key{});
+        bytes_ = shards_.size() * kInitial * sizeof(Key);
+    }
+
+    // Inserts k; returns true if it was not there yet.
+    bool insert(Key k) {
+        if (k.lo == 0 && k.hi == 0) k.lo = 1;  // (0, 0) marks an empty slot
+        Shard& sh = shards_[k.hi >> (64 - bits_)];
+        if (shared_) {
+            std::lock_guard<std::mutex> lock(sh.mutex);
+            return insert_into(sh, k);
+        }
+        return insert_into(sh, k);
+    }
+    // Returns the number of keys stored.
+    std::uint64_t size() const { return count_.load(std::memory_order_relaxed); }
+    // Returns the bytes held by the slots.
+    std::uint64_t bytes() const { return bytes_.load(std::memory_order_relaxed); }
+
+private:
+    static constexpr std::size_t kInitial = 1024;
+    struct Shard {
+        std::mutex mutex;
+        std::vector<Key> slots;
+        std::size_t used = 0;
+    };
+
+    bool insert_into(Shard& sh, const Key& k) {
+        if (2 * (sh.used + 1) > sh.slots.size()) grow(sh);
+        const std::size_t mask = sh.slots.size() - 1;
+        for (std::size_t i = k.lo & mask;; i = (i + 1) & mask) {
+            Key& slot = sh.slots[i];
+            if (slot == k) return false;
+            if (slot.lo == 0 && slot.hi == 0) {
+                slot = k;
+                ++sh.used;
+                count_.fetch_add(1, std::memory_order_relaxed);
+                return true;
+            }
+        }
+    }
+    void grow(Shard& sh) {
+        std::vector<Key> old(sh.slots.size() * 2, Key{});
+        old.swap(sh.slots);
+        bytes_.fetch_add(old.size() * sizeof(Key), std::memory_order_relaxed);
+        const std::size_t mask = sh.slots.size() - 1;
+        for (const Key& k : old) {
+            if (k.lo == 0 && k.hi == 0) continue;
+            std::size_t i = k.lo & mask;
+            while (!(sh.slots[i].lo == 0 && sh.slots[i].hi == 0)) i = (i + 1) & mask;
+            sh.slots[i] = k;
+        }
+    }
+
+    bool shared_;
+    int bits_;
+    std::vector<Shard> shards_;
+    std::atomic<std::uint64_t> count_{0};
+    std::atomic<std::uint64_t> bytes_{0};
+};
+
+}  // namespace bakers

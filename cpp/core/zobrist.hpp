@@ -1,0 +1,104 @@
+// Table keys: 128-bit Zobrist-style keys, canonical under any reordering of the columns
+// and of the cells, updated incrementally move by move.
+//
+// Design. Columns are interchangeable and so are cells, so a key must not depend on where
+// a column or a cell sits. Each column gets a 128-bit *column hash* L, the XOR of
+// Z[card][depth] over its cards (depth 0 = the covered card): a card pushed on or popped
+// off a column changes L by one XOR. The key is the XOR over columns of mix(L) and over
+// occupied cells of C[card]. XOR is order-free, so the key is canonical; `mix` is a
+// bijective non-linear finaliser applied to each half, without which XOR-ing column hashes
+// would confuse "x y | z" with "x | z y" (the same (card, depth) pairs in other columns).
+// An empty column has L = 0 and mix(0) = 0. Foundations need no term: the cards home are
+// exactly the cards absent from columns and cells. The two 64-bit halves use independent
+// tables and different finalisers, so the chance that two of n distinct states share a
+// key is about n^2 / 2^129 (below 1e-20 for a billion states): see README, "Why an
+// impossible can be trusted".
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "state.hpp"
+
+namespace bakers {
+
+struct Key {
+    std::uint64_t lo = 0, hi = 0;
+    bool operator==(const Key&) const = default;
+    Key& operator^=(const Key& o) {
+        lo ^= o.lo;
+        hi ^= o.hi;
+        return *this;
+    }
+};
+
+class Zobrist {
+public:
+    // Returns the process-wide tables, made once from a fixed seed.
+    static const Zobrist& get();
+
+    // Returns Z[card][depth], the term of `card` at `depth` in a column.
+    const Key& term(Card c, int depth) const { return z_[c][depth]; }
+    // Returns C[card], the term of `card` in a cell.
+    const Key& cell(Card c) const { return c_[c]; }
+    // Returns the key contribution of a column whose column hash is `l`.
+    static Key mix(const Key& l) { return Key{fmix_a(l.lo), fmix_b(l.hi)}; }
+
+    // Returns the column hash of column i of s, from scratch.
+    Key column_hash(const State& s, int i) const {
+        Key l;
+        for (int k = 0, b = s.begin(i); b + k < s.end[i]; ++k) l ^= term(s.cards[b + k], k);
+        return l;
+    }
+    // Returns the key of s, from scratch.
+    Key key(const State& s, int ncols, int ncells) const {
+        Key k;
+        for (int i = 0; i < ncols; ++i) k ^= mix(column_hash(s, i));
+        for (int i = 0; i < ncells; ++i)
+            if (s.cells[i] != kNoCard) k ^= cell(s.cells[i]);
+        return k;
+    }
+
+private:
+    Zobrist();
+    // MurmurHash3's 64-bit finaliser: a bijection with fmix(0) = 0.
+    static std::uint64_t fmix_a(std::uint64_t x) {
+        x ^= x >> 33;
+        x *= 0xff51afd7ed558ccdULL;
+        x ^= x >> 33;
+        x *= 0xc4ceb9fe1a85ec53ULL;
+        return x ^ (x >> 33);
+    }
+    // SplitMix64's finaliser: another bijection with fmix(0) = 0.
+    static std::uint64_t fmix_b(std::uint64_t x) {
+        x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+        return x ^ (x >> 31);
+    }
+    std::array<std::array<Key, kMaxCards>, 64> z_{};
+    std::array<Key, 64> c_{};
+};
+
+// A state with its column hashes and key, kept up to date by every change.
+struct Keyed {
+    State s;
+    std::array<Key, kMaxColumns> col{};
+    Key key;
+
+    // Recomputes the column hashes and the key from scratch.
+    void rehash(int ncols, int ncells);
+    // Moves the top n cards of column src onto column dst, updating the key.
+    void move_cards(int src, int dst, int n);
+    // Pops the top card of column i, updating the key; returns it.
+    Card pop(int i);
+    // Pushes c on column i, updating the key.
+    void push(int i, Card c);
+    // Puts c in cell i (which must be empty), updating the key.
+    void put_cell(int i, Card c);
+    // Empties cell i, updating the key; returns its card.
+    Card take_cell(int i);
+    // Returns true if the key equals a from-scratch computation (the debug check).
+    bool key_is_consistent(int ncols, int ncells) const;
+};
+
+}  // namespace bakers
