@@ -1,0 +1,737 @@
+"""Deals: positions of a game, numbered and random deals, board text and JSON.
+
+A `Deal` is a position of a `Variant`: its columns, free cells and foundations.
+It is usually the first position of a game, but any position can be written down,
+read back and checked.
+
+Numbered deals (`Deal.from_number`) reproduce the deals of other programs:
+
+* ``numbering == "ms"``: Microsoft FreeCell numbers 1..2**33-1, with the FreeCell Pro
+  extension from 2**31 on, exactly as pysol-cards' ``LCRandom31``. The pack
+  AC AD AH AS 2C ... KS is shuffled by the MS generator
+  (``seed = seed * 214013 + 2531011``) and dealt from its end.
+* ``numbering == "pysol"``: PySol numbers 1..2**64-1. Up to 32000 the MS shuffle;
+  above, PySol FC's Mersenne Twister: the pack AC..KC AS..KS AH..KH AD..KD is shuffled
+  by ``random.Random(n)`` with the Fisher-Yates shuffle below, and dealt from its end.
+* ``kings_to_bottom`` (PySol's Baker's Dozen) deals the shuffled pack from its other
+  end, round-robin, then swaps each king that is not at the bottom of its column with
+  the lowest non-king below it, kings taken from bottom to top (so the kings of a
+  column keep their order and lie below every non-king).
+* A 36-card deck drops the cards of rank 2..5 from the 52 in dealing order;
+  ``aces_on_foundations`` puts the four aces on the foundations. The remaining cards
+  are dealt round-robin into the columns, first columns first.
+
+Seeded deals (`Deal.from_seed`, seeds are ints >= 0) shuffle the variant's deck in
+`full_deck` order with ``rng = random.Random(seed)`` and the Fisher-Yates shuffle
+"for i from the last index down to 1, swap cards i and ``int(rng.random() * (i + 1))``"
+(Python keeps ``random()`` fixed for a given int seed), deal the result in order and
+lay it out as numbered deals are (aces home, kings down). The derivation never changes.
+
+Board text is Freecell Solver's format (`Deal.parse`); JSON follows the schema of
+`Deal.to_json`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import RANK_CHARS, SUITS, Card, deck_ranks, full_deck
+from .errors import BakersError, CardParseError, DealParseError, InvalidDealError
+from .variants import PRESETS, Variant, find_variant
+
+__all__ = [
+    "Deal",
+    "MAX_MS_NUMBER",
+    "MAX_PYSOL_NUMBER",
+    "PYSOL_MS_LIMIT",
+    "number_range",
+    "shuffled_deck",
+]
+
+#: The largest Microsoft / FreeCell Pro deal number.
+MAX_MS_NUMBER = 2**33 - 1
+#: The largest PySol deal number this package accepts.
+MAX_PYSOL_NUMBER = 2**64 - 1
+#: PySol numbers up to this one use the Microsoft shuffle.
+PYSOL_MS_LIMIT = 32000
+
+_MASK33 = 2**33 - 1
+_CELL_LETTERS = "abcdefgh"
+
+# A place of a card: ("column", index, row), ("cell", index) or ("foundation", suit).
+_Place = tuple
+# Where a place was written in a board text: (line, character column), both 1-based.
+_Where = Mapping[_Place, tuple[int, int]]
+
+
+# --------------------------------------------------------------------------- shuffles
+
+
+def number_range(variant: Variant | str) -> tuple[int, int]:
+    """Return the smallest and largest deal number of a variant's numbering.
+
+    Raises UnknownVariantError for an unknown game name.
+    """
+    variant = find_variant(variant)
+    return (1, MAX_PYSOL_NUMBER if variant.numbering == "pysol" else MAX_MS_NUMBER)
+
+
+def _check_number(variant: Variant, n: object) -> int:
+    low, high = number_range(variant)
+    if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= high:
+        raise InvalidDealError(
+            f"deal number {n!r} is out of range: {variant.name} deals are numbered "
+            f"{low}..{high} ({variant.numbering!r} numbering)")
+    return n
+
+
+def _ms_randoms(n: int) -> Iterator[int]:
+    """Yield the numbers of pysol-cards' LCRandom31 seeded with ``n``."""
+    seed = n if n < 2**32 else n - 2**32
+    while True:
+        seed = (seed * 214013 + 2531011) & _MASK33
+        if n < 2**31:
+            yield (seed >> 16) & 0x7FFF
+        elif n < 2**32:
+            yield ((seed >> 16) & 0x7FFF) | 0x8000
+        else:
+            yield ((seed >> 16) & 0xFFFF) + 1
+
+
+def _ms_pack(n: int) -> list[Card]:
+    """Return the 52 cards shuffled by Microsoft deal ``n``, dealt from the end."""
+    pack = [Card(SUITS.index(s), r) for r in range(1, 14) for s in "CDHS"]
+    randoms = _ms_randoms(n)
+    for i in range(len(pack) - 1, 0, -1):
+        j = next(randoms) % (i + 1)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
+
+
+def _fisher_yates(cards: list[Card], rng: random.Random) -> list[Card]:
+    """Shuffle ``cards`` in place: for i from the last index down to 1, swap card i with
+    card ``int(rng.random() * (i + 1))``. Return ``cards``."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def _pysol_pack(n: int) -> list[Card]:
+    """Return the 52 cards shuffled by PySol FC's Mersenne Twister deal ``n``."""
+    pack = [Card(SUITS.index(s), r) for s in "CSHD" for r in range(1, 14)]
+    return _fisher_yates(pack, random.Random(n))
+
+
+def shuffled_deck(variant: Variant | str, n: int) -> list[Card]:
+    """Return the cards of numbered deal ``n`` of ``variant`` in dealing order, before
+    the layout (the aces of ``aces_on_foundations`` are still in it; kings not moved).
+
+    Raises UnknownVariantError for an unknown game name, InvalidDealError for a number
+    out of range.
+    """
+    variant = find_variant(variant)
+    n = _check_number(variant, n)
+    mersenne = variant.numbering == "pysol" and n > PYSOL_MS_LIMIT
+    pack = _pysol_pack(n) if mersenne else _ms_pack(n)
+    order = pack if variant.kings_to_bottom else pack[::-1]
+    ranks = set(deck_ranks(variant.deck))
+    return [card for card in order if card.rank in ranks]
+
+
+def _seeded_deck(variant: Variant, seed: object) -> list[Card]:
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InvalidDealError(f"seed {seed!r} is not an int >= 0")
+    return _fisher_yates(full_deck(variant.deck), random.Random(seed))
+
+
+def _kings_down(column: Sequence[Card]) -> tuple[Card, ...]:
+    """Swap each king, bottom to top, with the lowest non-king below it."""
+    cards = list(column)
+    kings = [row for row, card in enumerate(cards) if card.rank == 13]
+    for row in kings:
+        low = next((j for j in range(row) if cards[j].rank != 13), None)
+        if low is not None:
+            cards[row], cards[low] = cards[low], cards[row]
+    return tuple(cards)
+
+
+def _lay_out(variant: Variant, cards: list[Card], number: int | None = None,
+             seed: int | None = None) -> Deal:
+    """Deal ``cards`` (in dealing order) into the variant's first position."""
+    foundations = [0, 0, 0, 0]
+    if variant.aces_on_foundations:
+        for card in cards:
+            if card.rank == 1:
+                foundations[card.suit] = 1
+        cards = [card for card in cards if card.rank != 1]
+    n = variant.columns
+    columns = [tuple(cards[i::n]) for i in range(n)]
+    if variant.kings_to_bottom:
+        columns = [_kings_down(column) for column in columns]
+    return Deal(variant, tuple(columns), (None,) * variant.cells, tuple(foundations),
+                number=number, seed=seed)
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _place_name(place: _Place, where: _Where | None) -> str:
+    kind = place[0]
+    if kind == "column":
+        name = f"column {place[1] + 1}"
+    elif kind == "cell":
+        name = f"cell {_CELL_LETTERS[place[1]]}"
+    else:
+        name = f"the {SUITS[place[1]]} foundation"
+    if where and place in where:
+        line, col = where[place]
+        name += f" (line {line}, column {col})"
+    return name
+
+
+def _foundation_token(suit: int, rank: object) -> str:
+    if isinstance(rank, int) and 0 <= rank <= 13:
+        return f"{SUITS[suit]}-{RANK_CHARS[rank]}"
+    return f"{SUITS[suit]}-{rank!r}"
+
+
+def _check_counts(variant: Variant, columns: Sequence, cells: Sequence,
+                  foundations: Sequence) -> None:
+    if len(columns) != variant.columns:
+        raise InvalidDealError(
+            f"{variant.name} has {variant.columns} columns, the deal has {len(columns)}")
+    if len(cells) != variant.cells:
+        raise InvalidDealError(
+            f"{variant.name} has {variant.cells} cells, the deal has {len(cells)}")
+    if len(foundations) != 4:
+        raise InvalidDealError(
+            f"a deal has 4 foundations (suits {SUITS}), not {len(foundations)}")
+
+
+def _check_foundations(variant: Variant, foundations: Sequence[int],
+                       where: _Where | None) -> None:
+    allowed = (0, *deck_ranks(variant.deck))
+    for suit, rank in enumerate(foundations):
+        if isinstance(rank, bool) or rank not in allowed:
+            place = _place_name(("foundation", suit), where)
+            raise InvalidDealError(
+                f"foundation {_foundation_token(suit, rank)!r} at {place} is not in the "
+                f"{variant.deck}-card deck of {variant.name} (ranks 0, "
+                f"{' '.join(RANK_CHARS[r] for r in allowed[1:])})")
+        if variant.aces_on_foundations and rank == 0:
+            raise InvalidDealError(
+                f"{variant.name} starts with the aces on the foundations, but "
+                f"{_place_name(('foundation', suit), where)} is empty "
+                f"({_foundation_token(suit, rank)!r})")
+
+
+def _placed_cards(columns: Sequence[Sequence[Card]],
+                  cells: Sequence[Card | None]) -> Iterator[tuple[Card, _Place]]:
+    for i, column in enumerate(columns):
+        for row, card in enumerate(column):
+            yield card, ("column", i, row)
+    for k, card in enumerate(cells):
+        if card is not None:
+            yield card, ("cell", k)
+
+
+def _check_cards(variant: Variant, columns: Sequence[Sequence[Card]],
+                 cells: Sequence[Card | None], foundations: Sequence[int],
+                 where: _Where | None) -> None:
+    ranks = deck_ranks(variant.deck)
+    seen: dict[Card, _Place] = {}
+    for card, place in _placed_cards(columns, cells):
+        if card.rank not in ranks:
+            raise InvalidDealError(
+                f"card {str(card)!r} in {_place_name(place, where)} is not in the "
+                f"{variant.deck}-card deck of {variant.name}")
+        if card in seen:
+            raise InvalidDealError(
+                f"card {str(card)!r} appears twice: {_place_name(seen[card], where)} "
+                f"and {_place_name(place, where)}")
+        seen[card] = place
+        top = foundations[card.suit]
+        if top and ranks.index(card.rank) <= ranks.index(top):
+            raise InvalidDealError(
+                f"card {str(card)!r} is in {_place_name(place, where)} but "
+                f"{_place_name(('foundation', card.suit), where)} is already up to "
+                f"{str(Card(card.suit, top))!r}")
+    home = {Card(s, r) for s, top in enumerate(foundations) if top
+            for r in ranks[:ranks.index(top) + 1]}
+    missing = [str(c) for c in full_deck(variant.deck) if c not in seen and c not in home]
+    if missing:
+        raise InvalidDealError(
+            f"missing card{'s' if len(missing) > 1 else ''} "
+            f"{', '.join(map(repr, missing))}: every card of the deck must be in a "
+            f"column, a cell or on its foundation")
+
+
+def _check_position(variant: Variant, columns: Sequence[Sequence[Card]],
+                    cells: Sequence[Card | None], foundations: Sequence[int],
+                    where: _Where | None = None) -> None:
+    _check_counts(variant, columns, cells, foundations)
+    _check_foundations(variant, foundations, where)
+    _check_cards(variant, columns, cells, foundations, where)
+
+
+def _as_card(token: Card | str) -> Card:
+    if isinstance(token, Card):
+        return token
+    if not isinstance(token, str):
+        raise CardParseError(f"not a card: {token!r} (a Card or a text like 'TH')")
+    return Card.parse(token)
+
+
+# --------------------------------------------------------------------------- the deal
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A position of a variant: columns (each from the covered card to the exposed
+    one), free cells, and the rank on top of each foundation (suits in ``SUITS``
+    order, 0 for empty). ``number`` and ``seed`` record where the deal came from; they
+    take no part in ``==``.
+
+    Cards may be given as `Card` or as text (``'TH'``); lists are turned into tuples,
+    ``cells=None`` means all cells empty.
+
+    Raises InvalidDealError when the position is not one of the variant (see
+    `validate`), CardParseError for a card text that does not parse,
+    UnknownVariantError for an unknown game name.
+    """
+
+    variant: Variant
+    columns: tuple[tuple[Card, ...], ...]
+    cells: tuple[Card | None, ...] = None  # type: ignore[assignment]
+    foundations: tuple[int, int, int, int] = (0, 0, 0, 0)
+    number: int | None = field(default=None, compare=False)
+    seed: int | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        variant = find_variant(self.variant)
+        cells = (None,) * variant.cells if self.cells is None else self.cells
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "columns",
+                           tuple(tuple(_as_card(c) for c in col) for col in self.columns))
+        object.__setattr__(self, "cells",
+                           tuple(None if c is None else _as_card(c) for c in cells))
+        object.__setattr__(self, "foundations", tuple(self.foundations))
+        self.validate()
+
+    def validate(self) -> None:
+        """Check that this is a position of its variant.
+
+        Raises InvalidDealError for the wrong number of columns or cells, a foundation
+        rank not in the deck (or an empty foundation when the aces start there), a card
+        not in the deck, a duplicate card, a card in play that is also below its
+        foundation's top, or a missing card.
+        """
+        _check_position(self.variant, self.columns, self.cells, self.foundations)
+
+    # ----------------------------------------------------------- constructors
+
+    @classmethod
+    def from_number(cls, variant: Variant | str, n: int) -> Deal:
+        """Return numbered deal ``n`` of ``variant`` (see the module documentation:
+        Microsoft numbers 1..2**33-1 for ``ms`` numbering, PySol 1..2**64-1 for
+        ``pysol``).
+
+        Raises InvalidDealError for a number out of range, UnknownVariantError for an
+        unknown game name.
+        """
+        variant = find_variant(variant)
+        return _lay_out(variant, shuffled_deck(variant, n), number=n)
+
+    @classmethod
+    def from_seed(cls, variant: Variant | str, seed: int) -> Deal:
+        """Return the random deal of ``variant`` made from ``seed`` (an int >= 0): the
+        deck in `full_deck` order shuffled by `random.Random(seed)` with an explicit
+        Fisher-Yates shuffle, laid out as numbered deals are. Stable across versions.
+
+        Raises InvalidDealError for a seed that is not an int >= 0,
+        UnknownVariantError for an unknown game name.
+        """
+        variant = find_variant(variant)
+        return _lay_out(variant, _seeded_deck(variant, seed), seed=seed)
+
+    @classmethod
+    def random(cls, variant: Variant | str, rng: random.Random | None = None) -> Deal:
+        """Return a random deal of ``variant``: `from_seed` with a 64-bit seed drawn
+        from ``rng`` (the system's entropy when None); the seed is kept in ``seed``.
+
+        Raises UnknownVariantError for an unknown game name.
+        """
+        rng = rng if rng is not None else random.SystemRandom()
+        return cls.from_seed(variant, rng.getrandbits(64))
+
+    # ----------------------------------------------------------- board text
+
+    @classmethod
+    def parse(cls, text: str, variant: Variant | str) -> Deal:
+        """Read a position in Freecell Solver's board text.
+
+        Optional header lines ``Foundations: H-A C-0 D-2 S-K`` (or ``Founds:``; any
+        suit order, a missing suit is empty) and ``Freecells: 3D - JH`` (``-`` for an
+        empty cell, missing cells are empty; fc-solve's fixed-width line, a card every
+        four characters, is read by position), then one column a line from the covered
+        card to the exposed one. A column line may start with ``:``; a line that is
+        just ``:``, or blank between column lines, is an empty column. Blank lines
+        before and after the columns and lines starting with ``#`` are ignored.
+        Cards are case-insensitive, ``T`` or ``10`` for tens.
+
+        Raises DealParseError for a malformed line or token (quoting it with its line
+        and character column), InvalidDealError when the position is not one of the
+        variant, UnknownVariantError for an unknown game name.
+        """
+        variant = find_variant(variant)
+        board = _BoardReader(variant).read(text)
+        return board.deal(variant)
+
+    def to_text(self) -> str:
+        """Return the position as Freecell Solver board text (`parse` reads it back):
+        a ``Foundations:`` line when a foundation is not empty, a ``Freecells:`` line
+        (``-`` for empty cells) when a cell is occupied, then the columns, ``:`` for an
+        empty one, ``T`` for tens."""
+        lines = []
+        if any(self.foundations):
+            lines.append("Foundations: " + " ".join(
+                _foundation_token(s, r) for s, r in enumerate(self.foundations)))
+        if any(c is not None for c in self.cells):
+            lines.append("Freecells: " + " ".join(
+                "-" if c is None else str(c) for c in self.cells))
+        lines += [" ".join(map(str, col)) if col else ":" for col in self.columns]
+        return "\n".join(lines) + "\n"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    # ----------------------------------------------------------- JSON
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the position as a JSON-ready dict (the schema of `to_json`)."""
+        out: dict[str, Any] = {"game": _variant_json(self.variant)}
+        if self.number is not None:
+            out["number"] = self.number
+        if self.seed is not None:
+            out["seed"] = self.seed
+        out["columns"] = [[str(c) for c in col] for col in self.columns]
+        out["cells"] = [None if c is None else str(c) for c in self.cells]
+        out["foundations"] = {SUITS[s]: r for s, r in enumerate(self.foundations)}
+        return out
+
+    def to_json(self, indent: int | None = None) -> str:
+        """Return the position as JSON: ``{"game": "freecell", "number": 617,
+        "columns": [["7D", "TD", ...], ...], "cells": [null, "3D", null, null],
+        "foundations": {"H": 0, "C": 1, "D": 0, "S": 0}}``.
+
+        ``game`` is a preset's name, or for a custom game an object of every `Variant`
+        field; ``number`` and ``seed`` appear when known; columns go from the covered
+        card to the exposed one; foundations give the rank of each suit's top card
+        (0 empty, 1 ace ... 13 king)."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: str | bytes | Mapping[str, Any]) -> Deal:
+        """Read a deal written by `to_json` (a JSON text or the decoded dict).
+
+        ``cells`` and ``foundations`` may be left out (empty); fewer cells than the
+        game has leaves the rest empty; a missing suit's foundation is empty. Without
+        ``columns``, the deal is rebuilt from ``number`` (or ``seed``).
+
+        Raises DealParseError naming the key for malformed JSON, an unknown key or a
+        bad value, InvalidDealError when the position is not one of the game.
+        """
+        obj = _load_json(data)
+        variant = _json_variant(obj)
+        number, seed = _json_int(obj, "number"), _json_int(obj, "seed")
+        if "columns" not in obj:
+            return _json_rebuild(variant, number, seed)
+        columns = _json_columns(obj["columns"])
+        cells = _json_cells(obj.get("cells", []), variant)
+        foundations = _json_foundations(obj.get("foundations", {}))
+        return cls(variant, columns, cells, foundations, number=number, seed=seed)
+
+    # ----------------------------------------------------------- repr
+
+    def __repr__(self) -> str:
+        expr = _variant_expr(self.variant)
+        if self.number is not None and self._rebuilt_by(Deal.from_number, self.number):
+            return f"Deal.from_number({expr}, {self.number!r})"
+        if self.seed is not None and self._rebuilt_by(Deal.from_seed, self.seed):
+            return f"Deal.from_seed({expr}, {self.seed!r})"
+        name = self.variant.name if _is_preset(self.variant) else self.variant
+        return f"Deal.parse({self.to_text()!r}, {name!r})"
+
+    def _rebuilt_by(self, make: Callable[[Variant, int], Deal], arg: int) -> bool:
+        try:
+            return make(self.variant, arg) == self
+        except BakersError:
+            return False
+
+
+def _is_preset(variant: Variant) -> bool:
+    return PRESETS.get(variant.name) == variant
+
+
+def _variant_expr(variant: Variant) -> str:
+    return f"find_variant({variant.name!r})" if _is_preset(variant) else repr(variant)
+
+
+# --------------------------------------------------------------------------- text
+
+
+_HEADER = re.compile(r"\s*(foundations|founds|freecells)\s*:", re.IGNORECASE)
+_FOUNDATION = re.compile(r"([HCDS])-(0|A|[2-9]|T|10|J|Q|K)", re.IGNORECASE)
+_TOKEN = re.compile(r"\S+")
+
+
+def _tokens(line: str, start: int) -> list[tuple[str, int]]:
+    """Return the tokens of ``line`` from index ``start``, each with its 1-based column."""
+    return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line, start)]
+
+
+def _parse_card(token: str, line: int, col: int) -> Card:
+    try:
+        return Card.parse(token)
+    except CardParseError:
+        raise DealParseError(
+            f"line {line}, column {col}: not a card: {token!r} (expected a rank "
+            f"A23456789TJQK and a suit HCDS, like 'TH' or 'AS')") from None
+
+
+@dataclass
+class _Board:
+    """A board text read into lists, with where each item was written."""
+
+    columns: list[list[Card]] = field(default_factory=list)
+    column_lines: list[int] = field(default_factory=list)
+    cells: list[Card | None] = field(default_factory=list)
+    foundations: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    where: dict[_Place, tuple[int, int]] = field(default_factory=dict)
+
+    def deal(self, variant: Variant) -> Deal:
+        """Check the board against ``variant`` and return it as a Deal."""
+        if len(self.columns) != variant.columns:
+            lines = self.column_lines
+            span = ("no column lines" if not lines else f"line {lines[0]}"
+                    if len(lines) == 1 else f"lines {lines[0]}-{lines[-1]}")
+            raise InvalidDealError(f"{variant.name} has {variant.columns} columns, the "
+                                   f"text has {len(self.columns)} ({span})")
+        cells = self.cells + [None] * (variant.cells - len(self.cells))
+        _check_position(variant, self.columns, cells, self.foundations, self.where)
+        return Deal(variant, tuple(map(tuple, self.columns)), tuple(cells),
+                    tuple(self.foundations))
+
+
+class _BoardReader:
+    """Read Freecell Solver board text line by line (see `Deal.parse`)."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.board = _Board()
+        self.headers: dict[str, int] = {}
+        self.blanks: list[int] = []
+
+    def read(self, text: str) -> _Board:
+        """Return the board of ``text``; raise DealParseError or InvalidDealError."""
+        if not isinstance(text, str):
+            raise DealParseError(f"a board text is a str, not {type(text).__name__!r}")
+        for number, line in enumerate(text.splitlines(), start=1):
+            self._line(number, line)
+        return self.board
+
+    def _line(self, number: int, line: str) -> None:
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            return
+        header = _HEADER.match(line)
+        if header:
+            self._header(number, line, header)
+        elif not stripped:
+            if self.board.columns:
+                self.blanks.append(number)
+        else:
+            self._column(number, line)
+
+    def _header(self, number: int, line: str, match: re.Match[str]) -> None:
+        word = match.group(1).lower()
+        kind = "freecells" if word == "freecells" else "foundations"
+        col = match.start(1) + 1
+        if self.board.columns:
+            raise DealParseError(f"line {number}, column {col}: header "
+                                 f"{match.group(1)!r} must come before the columns")
+        if kind in self.headers:
+            raise DealParseError(f"line {number}, column {col}: a second {kind} line "
+                                 f"{match.group(1)!r} (the first is line {self.headers[kind]})")
+        self.headers[kind] = number
+        if kind == "freecells":
+            self._freecells(number, line, match.end())
+        else:
+            self._foundations(number, line, match.end())
+
+    def _foundations(self, number: int, line: str, start: int) -> None:
+        seen: set[int] = set()
+        for token, col in _tokens(line, start):
+            m = _FOUNDATION.fullmatch(token)
+            if not m:
+                raise DealParseError(
+                    f"line {number}, column {col}: not a foundation: {token!r} (expected "
+                    f"a suit HCDS, '-' and a rank 0 A 2-9 T J Q K, like 'H-A' or 'S-0')")
+            suit = SUITS.index(m.group(1).upper())
+            if suit in seen:
+                raise DealParseError(f"line {number}, column {col}: foundation {token!r} "
+                                     f"repeats suit {SUITS[suit]!r}")
+            seen.add(suit)
+            rank = m.group(2).upper().replace("10", "T")
+            self.board.foundations[suit] = RANK_CHARS.index(rank)
+            self.board.where[("foundation", suit)] = (number, col)
+
+    def _freecells(self, number: int, line: str, start: int) -> None:
+        tokens = _tokens(line, start)
+        fixed = all(len(tok) == 2 and (col - 1 - start) % 4 == 2 for tok, col in tokens)
+        for k, (token, col) in enumerate(tokens):
+            slot = (col - 1 - start) // 4 if fixed else k
+            card = None if token in ("-", "*") else _parse_card(token, number, col)
+            if card is None:
+                continue
+            if slot >= self.variant.cells:
+                raise InvalidDealError(
+                    f"{self.variant.name} has {self.variant.cells} cells, the text puts "
+                    f"{token!r} in cell {slot + 1} (line {number}, column {col})")
+            self.board.cells += [None] * (slot + 1 - len(self.board.cells))
+            self.board.cells[slot] = card
+            self.board.where[("cell", slot)] = (number, col)
+
+    def _column(self, number: int, line: str) -> None:
+        for blank in self.blanks:
+            self._add_column(blank, [])
+        self.blanks = []
+        start = len(line) - len(line.lstrip())
+        if line[start] == ":":
+            start += 1
+        cards = []
+        index = len(self.board.columns)
+        for row, (token, col) in enumerate(_tokens(line, start)):
+            cards.append(_parse_card(token, number, col))
+            self.board.where[("column", index, row)] = (number, col)
+        self._add_column(number, cards)
+
+    def _add_column(self, number: int, cards: list[Card]) -> None:
+        self.board.columns.append(cards)
+        self.board.column_lines.append(number)
+
+
+# --------------------------------------------------------------------------- JSON
+
+_JSON_KEYS = ("game", "number", "seed", "columns", "cells", "foundations")
+
+
+def _variant_json(variant: Variant) -> str | dict[str, Any]:
+    if _is_preset(variant):
+        return variant.name
+    fields = dataclasses.asdict(variant)
+    fields["aliases"] = list(variant.aliases)
+    return fields
+
+
+def _load_json(data: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
+    if isinstance(data, (str, bytes, bytearray)):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise DealParseError(f"not JSON: {exc.msg} at line {exc.lineno}, column "
+                                 f"{exc.colno} (near {exc.doc[exc.pos:exc.pos + 10]!r})"
+                                 ) from None
+    if not isinstance(data, Mapping):
+        raise DealParseError(f"a JSON deal is an object, not {type(data).__name__!r}")
+    for key in data:
+        if key not in _JSON_KEYS:
+            raise DealParseError(f"unknown key {key!r} in a JSON deal (the keys are "
+                                 f"{', '.join(_JSON_KEYS)})")
+    return data
+
+
+def _json_variant(obj: Mapping[str, Any]) -> Variant:
+    if "game" not in obj:
+        raise DealParseError("missing key 'game' in a JSON deal")
+    game = obj["game"]
+    try:
+        if isinstance(game, Mapping):
+            fields = dict(game)
+            if isinstance(fields.get("aliases"), list):
+                fields["aliases"] = tuple(fields["aliases"])
+            return Variant(**fields)
+        return find_variant(game)
+    except (BakersError, TypeError) as exc:
+        raise DealParseError(f"key 'game': {exc}") from None
+
+
+def _json_int(obj: Mapping[str, Any], key: str) -> int | None:
+    value = obj.get(key)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise DealParseError(f"key {key!r}: {value!r} is not an integer")
+    return value
+
+
+def _json_rebuild(variant: Variant, number: int | None, seed: int | None) -> Deal:
+    try:
+        if number is not None:
+            return Deal.from_number(variant, number)
+        if seed is not None:
+            return Deal.from_seed(variant, seed)
+    except InvalidDealError as exc:
+        raise DealParseError(f"key {'number' if number is not None else 'seed'!r}: "
+                             f"{exc}") from None
+    raise DealParseError("missing key 'columns' (or 'number' or 'seed') in a JSON deal")
+
+
+def _json_card(value: object, key: str) -> Card:
+    if not isinstance(value, str):
+        raise DealParseError(f"key {key!r}: {value!r} is not a card text like 'TH'")
+    try:
+        return Card.parse(value)
+    except CardParseError:
+        raise DealParseError(f"key {key!r}: not a card: {value!r} (expected a rank "
+                             f"A23456789TJQK and a suit HCDS, like 'TH')") from None
+
+
+def _json_list(value: object, key: str) -> list:
+    if not isinstance(value, list):
+        raise DealParseError(f"key {key!r}: {value!r} is not a list")
+    return value
+
+
+def _json_columns(value: object) -> tuple[tuple[Card, ...], ...]:
+    columns = _json_list(value, "columns")
+    return tuple(
+        tuple(_json_card(c, f"columns[{i}][{j}]")
+              for j, c in enumerate(_json_list(col, f"columns[{i}]")))
+        for i, col in enumerate(columns))
+
+
+def _json_cells(value: object, variant: Variant) -> tuple[Card | None, ...]:
+    cells = [None if c is None else _json_card(c, f"cells[{k}]")
+             for k, c in enumerate(_json_list(value, "cells"))]
+    return tuple(cells + [None] * (variant.cells - len(cells)))
+
+
+def _json_foundations(value: object) -> tuple[int, int, int, int]:
+    if not isinstance(value, Mapping):
+        raise DealParseError(f"key 'foundations': {value!r} is not an object like "
+                             f"{{'H': 0, 'C': 1, 'D': 0, 'S': 0}}")
+    ranks = [0, 0, 0, 0]
+    for suit, rank in value.items():
+        key = f"foundations.{suit}"
+        if not isinstance(suit, str) or suit.upper() not in SUITS or len(suit) != 1:
+            raise DealParseError(f"key {key!r}: {suit!r} is not a suit (H, C, D or S)")
+        if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank <= 13:
+            raise DealParseError(f"key {key!r}: {rank!r} is not a rank 0..13")
+        ranks[SUITS.index(suit.upper())] = rank
+    return tuple(ranks)  # type: ignore[return-value]
