@@ -1,0 +1,313 @@
+"""Move notation: places, moves, and the readers of move lists.
+
+Two notations are read and one is written (see ``docs/notation.md``):
+
+* the *standard notation* of Freecell Solver and FreeCell Pro, one move a token:
+  columns ``1``-``9``, cells ``a``-``g``, ``h`` the foundations (``3a``, ``a8``,
+  ``3h``, ``54``, ``ah``), with its documented *extension*: a long form ``SRC-DST``
+  for columns past 9 (``10-h``, ``3-12``), an eighth cell ``i``, and a card count
+  suffix ``xN`` (``35x3``);
+* Freecell Solver's *verbose* solutions ("Move a card from stack 3 to freecell 0"),
+  read by `parse_fcs_verbose`.
+
+Everything here is syntax: whether a move is legal is the business of `bakers.board`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .errors import InvalidMoveError
+
+__all__ = [
+    "Place",
+    "Move",
+    "COLUMN",
+    "CELL",
+    "FOUNDATION",
+    "CELL_LETTERS",
+    "MAX_COLUMNS",
+    "MAX_CELLS",
+    "MAX_COUNT",
+    "parse_moves",
+    "parse_fcs_verbose",
+]
+
+COLUMN = "column"
+CELL = "cell"
+FOUNDATION = "foundation"
+KINDS = (COLUMN, CELL, FOUNDATION)
+
+#: Cell letters, index = cell number. ``h`` names the foundations, so cell 7 is ``i``.
+CELL_LETTERS = "abcdefgi"
+FOUNDATION_LETTER = "h"
+MAX_COLUMNS = 13
+MAX_CELLS = len(CELL_LETTERS)
+#: The longest sequence of one deck: K down to A.
+MAX_COUNT = 13
+
+
+class Place(NamedTuple):
+    """A place that holds cards: ``Place('column', 2)`` is the third column
+    (``'3'`` in notation), ``Place('cell', 0)`` the first cell (``'a'``) and
+    ``Place('foundation', 0)`` the foundations (``'h'``). Indices are 0-based."""
+
+    kind: str
+    index: int = 0
+
+    @classmethod
+    def column(cls, index: int) -> Place:
+        """Return the column of 0-based ``index``."""
+        return cls(COLUMN, index)
+
+    @classmethod
+    def cell(cls, index: int) -> Place:
+        """Return the cell of 0-based ``index``."""
+        return cls(CELL, index)
+
+    @classmethod
+    def foundation(cls) -> Place:
+        """Return the foundations (one place for all four suits)."""
+        return cls(FOUNDATION, 0)
+
+    @classmethod
+    def parse(cls, token: str) -> Place:
+        """Parse one place: ``'3'``, ``'12'``, ``'a'``, ``'i'``, ``'h'`` (case-insensitive).
+
+        Raises InvalidMoveError naming the token.
+        """
+        text = token.strip().lower()
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= MAX_COLUMNS:
+                raise InvalidMoveError(
+                    f"{token!r} is not a place: columns are numbered 1..{MAX_COLUMNS}")
+            return cls(COLUMN, number - 1)
+        if text == FOUNDATION_LETTER:
+            return cls(FOUNDATION, 0)
+        if len(text) == 1 and text in CELL_LETTERS:
+            return cls(CELL, CELL_LETTERS.index(text))
+        raise InvalidMoveError(
+            f"{token!r} is not a place: use a column 1..{MAX_COLUMNS}, a cell "
+            f"{', '.join(CELL_LETTERS)} or h for the foundations")
+
+    def check(self) -> None:
+        """Check the kind and the index range; raise InvalidMoveError if either is wrong."""
+        if self.kind not in KINDS:
+            raise InvalidMoveError(f"no place of kind {self.kind!r}: use one of {KINDS}")
+        if not isinstance(self.index, int) or isinstance(self.index, bool):
+            raise InvalidMoveError(f"a place index is an int, not {self.index!r}")
+        limit = {COLUMN: MAX_COLUMNS, CELL: MAX_CELLS, FOUNDATION: 1}[self.kind]
+        if not 0 <= self.index < limit:
+            raise InvalidMoveError(
+                f"no {self.kind} of index {self.index!r}: the range is 0..{limit - 1}")
+
+    def notation(self) -> str:
+        """Return the place in notation: ``'3'``, ``'12'``, ``'a'``, ``'h'``."""
+        if self.kind == COLUMN:
+            return str(self.index + 1)
+        if self.kind == CELL:
+            return CELL_LETTERS[self.index]
+        return FOUNDATION_LETTER
+
+    def describe(self) -> str:
+        """Return the place in words for messages: ``'column 3'``, ``'cell a'``."""
+        if self.kind == FOUNDATION:
+            return "the foundations"
+        return f"{self.kind} {self.notation()}"
+
+
+_CORE_KINDS = (COLUMN, CELL, FOUNDATION)
+_PLACE = r"(\d+|[a-z])"
+_SHORT = re.compile(r"([1-9a-z])([1-9a-z])(?:x(\d+))?")
+_LONG = re.compile(_PLACE + r"-" + _PLACE + r"(?:x(\d+))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move of ``count`` cards from ``src`` to ``dst``.
+
+    ``count=None`` means the count is implied by the position (see
+    `bakers.board.Board.resolve`): a single card, or for a multi-card move the one
+    count that fits a non-empty column, or the largest legal count for an empty one.
+
+    Raises InvalidMoveError for a move that can never be legal in any game: an unknown
+    place, the foundations as a source, a move to the same place, a count other than 1
+    from a cell or to a cell or the foundations, a count out of 1..13.
+    """
+
+    src: Place
+    dst: Place
+    count: int | None = None
+
+    def __post_init__(self) -> None:
+        for place in (self.src, self.dst):
+            if not isinstance(place, Place):
+                raise InvalidMoveError(f"a move goes between two Place values, not {place!r}")
+            place.check()
+        if self.src.kind == FOUNDATION:
+            raise InvalidMoveError("a card on the foundations never comes back")
+        if self.src == self.dst:
+            raise InvalidMoveError(f"a move from {self.src.describe()} to itself is no move")
+        if self.count is None:
+            return
+        if not isinstance(self.count, int) or isinstance(self.count, bool):
+            raise InvalidMoveError(f"a card count is an int, not {self.count!r}")
+        if not 1 <= self.count <= MAX_COUNT:
+            raise InvalidMoveError(
+                f"a move takes 1..{MAX_COUNT} cards, not {self.count!r}")
+        if self.count != 1 and self.src.kind != COLUMN:
+            raise InvalidMoveError(f"{self.src.describe()} holds one card, not {self.count}")
+        if self.count != 1 and self.dst.kind != COLUMN:
+            raise InvalidMoveError(
+                f"{self.dst.describe()} take{'' if self.dst.kind == FOUNDATION else 's'} "
+                f"one card at a time, not {self.count}")
+
+    # -- reading and writing ------------------------------------------------------
+
+    @classmethod
+    def parse(cls, token: str) -> Move:
+        """Parse a move in standard or extended notation: ``'3a'``, ``'54'``, ``'ah'``,
+        ``'35x3'``, ``'10-h'``, ``'3-12x4'`` (case-insensitive, whitespace around ignored).
+
+        Raises InvalidMoveError quoting the token and saying what is wrong.
+        """
+        if not isinstance(token, str):
+            raise InvalidMoveError(f"a move is parsed from a string, not {token!r}")
+        text = token.strip().lower()
+        match = _SHORT.fullmatch(text) or _LONG.fullmatch(text)
+        if match is None:
+            hint = ("columns past 9 take the long form, like '10-h' or '3-12'"
+                    if re.match(r"\d\d", text) and "-" not in text else
+                    "write SOURCE then DESTINATION, like '3a', '54', 'ah', '35x3' or '10-h'")
+            raise InvalidMoveError(f"{token!r} is not a move: {hint}")
+        src_text, dst_text, count_text = match.groups()
+        try:
+            src = Place.parse(src_text)
+            dst = Place.parse(dst_text)
+            count = None if count_text is None else int(count_text)
+            return cls(src, dst, count)
+        except InvalidMoveError as exc:
+            raise InvalidMoveError(f"{token!r} is not a move: {exc}") from None
+
+    def notation(self) -> str:
+        """Return the move in notation: the short form (``'3a'``) when both places
+        are one character, else the long form (``'10-h'``); ``xN`` when a count is set."""
+        src, dst = self.src.notation(), self.dst.notation()
+        text = src + dst if len(src) == len(dst) == 1 else f"{src}-{dst}"
+        return text if self.count is None else f"{text}x{self.count}"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Move.parse({self.notation()!r})"
+
+    # -- the C++ core's tuples ----------------------------------------------------
+
+    @classmethod
+    def from_core(cls, move: tuple[int, int, int, int, int], board: object = None) -> Move:
+        """Return the move of an engine tuple ``(src_kind, src_index, dst_kind,
+        dst_index, count)``, kinds 0 = column, 1 = cell, 2 = foundation.
+
+        A 1-card move gets ``count=None``, except a column-to-column move, which
+        keeps its count: ``None`` would mean the largest count when the destination is
+        an empty column. Given ``board`` (a `bakers.board.Board`), return instead the
+        canonical form that ``board.legal_moves`` lists.
+
+        Raises InvalidMoveError for a malformed tuple; with ``board``, IllegalMoveError
+        for a move illegal there.
+        """
+        try:
+            src_kind, src_index, dst_kind, dst_index, count = move
+            src = Place(_CORE_KINDS[src_kind], src_index)
+            dst = Place(_CORE_KINDS[dst_kind], dst_index)
+        except (TypeError, ValueError, IndexError):
+            raise InvalidMoveError(
+                f"{move!r} is not an engine move (src_kind, src_index, dst_kind, "
+                f"dst_index, count) with kinds 0, 1, 2") from None
+        keep = count != 1 or (src.kind == dst.kind == COLUMN)
+        result = cls(src, dst, count if keep else None)
+        if board is not None:
+            return board.canonical(result)  # type: ignore[attr-defined,no-any-return]
+        return result
+
+    def to_core(self) -> tuple[int, int, int, int, int]:
+        """Return the engine tuple of the move; ``count=None`` is sent as 1 (resolve an
+        implied multi-card count first with `bakers.board.Board.canonical`)."""
+        return (_CORE_KINDS.index(self.src.kind), self.src.index,
+                _CORE_KINDS.index(self.dst.kind), self.dst.index,
+                1 if self.count is None else self.count)
+
+
+# -- move lists -------------------------------------------------------------------
+
+def parse_moves(text: str) -> list[Move]:
+    """Parse whitespace-separated moves in standard or extended notation. A line whose
+    first non-blank character is ``#`` is a comment.
+
+    Raises InvalidMoveError quoting the token with its move number and line.
+    """
+    moves: list[Move] = []
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        if line.lstrip().startswith("#"):
+            continue
+        for token in line.split():
+            try:
+                moves.append(Move.parse(token))
+            except InvalidMoveError as exc:
+                raise InvalidMoveError(
+                    f"move {len(moves) + 1} (line {line_number}): {exc}") from None
+    return moves
+
+
+_VERBOSE_PLACE = r"(stack|freecell) (\d+)"
+_VERBOSE = re.compile(
+    r"move (a card|\d+ cards?) from " + _VERBOSE_PLACE
+    + r" to (?:" + _VERBOSE_PLACE + r"|the foundations?)\.?", re.IGNORECASE)
+_VERBOSE_LINE = re.compile(r"\s*move\b", re.IGNORECASE)
+
+
+def is_fcs_verbose_line(line: str) -> bool:
+    """Return whether a line is one of Freecell Solver's verbose move lines."""
+    return _VERBOSE.fullmatch(line.strip()) is not None
+
+
+def parse_fcs_verbose(text: str) -> list[Move]:
+    """Read the moves of a Freecell Solver verbose solution ("Move a card from stack 3
+    to freecell 0", "Move 3 cards from stack 0 to stack 4", "... to the foundations";
+    indices 0-based). Every line that does not start with "Move" is ignored.
+
+    Column-to-column moves keep their explicit count, even 1; other moves get
+    ``count=None``.
+
+    Raises InvalidMoveError for a "Move" line that does not read as a move, quoting it
+    with its line number and move number.
+    """
+    moves: list[Move] = []
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        if not _VERBOSE_LINE.match(line):
+            continue
+        match = _VERBOSE.fullmatch(line.strip())
+        where = f"move {len(moves) + 1} (line {line_number})"
+        if match is None:
+            raise InvalidMoveError(
+                f"{where}: {line.strip()!r} is not a Freecell Solver move (expected "
+                f"'Move a card from stack 3 to freecell 0' or the like)")
+        count_text, src_kind, src_index, dst_kind, dst_index = match.groups()
+        count = 1 if count_text.lower() == "a card" else int(count_text.split()[0])
+        try:
+            src = _verbose_place(src_kind, src_index)
+            dst = (Place(FOUNDATION, 0) if dst_kind is None
+                   else _verbose_place(dst_kind, dst_index))
+            keep = count != 1 or src.kind == dst.kind == COLUMN
+            moves.append(Move(src, dst, count if keep else None))
+        except InvalidMoveError as exc:
+            raise InvalidMoveError(f"{where}: {line.strip()!r}: {exc}") from None
+    return moves
+
+
+def _verbose_place(kind: str, index: str) -> Place:
+    return Place(COLUMN if kind.lower() == "stack" else CELL, int(index))

@@ -1,0 +1,123 @@
+"""Solutions: lists of moves, read from either notation, replayed and checked by the referee."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .board import Board
+from .errors import IllegalMoveError
+from .notation import Move, is_fcs_verbose_line, parse_fcs_verbose, parse_moves
+
+__all__ = ["Solution", "Replay"]
+
+#: Lines of Freecell Solver's output around a solution in standard notation.
+_FCS_CHATTER = re.compile(
+    r"\s*(-=-=|This game is solveable|I could not solve|Total number of states"
+    r"|This scan generated|Unable to)", re.IGNORECASE)
+
+
+@dataclass
+class Replay:
+    """The outcome of replaying a solution: the final ``board``, whether it is
+    ``won``, how many moves were ``applied``, and for the first illegal move its
+    1-based number ``failed_move`` and the ``error`` saying why (else both None)."""
+
+    board: Board
+    won: bool
+    applied: int
+    error: IllegalMoveError | None = None
+    failed_move: int | None = None
+
+    def raise_for_error(self) -> Replay:
+        """Return the replay if every move was legal.
+
+        Raises the IllegalMoveError of the first illegal move.
+        """
+        if self.error is not None:
+            raise self.error
+        return self
+
+
+class Solution(list[Move]):
+    """A list of moves. ``Solution.parse(text)`` reads either notation; ``replay(start)``
+    checks it against the rules; ``str(solution)`` writes standard notation."""
+
+    def __init__(self, moves: Iterable[Move] = ()) -> None:
+        super().__init__(moves)
+
+    @classmethod
+    def parse(cls, text: str) -> Solution:
+        """Parse a solution: Freecell Solver's verbose output ("Move a card from stack 3
+        to freecell 0", detected by such lines), or moves in standard or extended
+        notation (``#`` comment lines and Freecell Solver's own lines around the
+        moves, like "This game is solveable.", are skipped).
+
+        Raises InvalidMoveError quoting the token with its move number and line.
+        """
+        lines = text.splitlines()
+        if any(is_fcs_verbose_line(line) for line in lines):
+            return cls(parse_fcs_verbose(text))
+        kept = ["#" if _FCS_CHATTER.match(line) else line for line in lines]
+        return cls(parse_moves("\n".join(kept)))
+
+    def notation(self, per_line: int | None = 10) -> str:
+        """Return the moves in notation, space-separated, ``per_line`` moves a line
+        (None: all on one line)."""
+        tokens = [move.notation() for move in self]
+        if not per_line:
+            return " ".join(tokens)
+        return "\n".join(" ".join(tokens[i:i + per_line])
+                         for i in range(0, len(tokens), per_line))
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Solution.parse({self.notation(None)!r})"
+
+    def replay(self, start: Any) -> Replay:
+        """Play the moves from ``start`` (a Deal or a Board, which is copied and left
+        as it is) and report how far they went. An illegal move does not raise: the
+        replay stops there and reports it.
+
+        Raises InvalidDealError when ``start`` is a deal that is not a valid position.
+        """
+        board = start.copy() if isinstance(start, Board) else Board(start)
+        for number, move in enumerate(self, start=1):
+            try:
+                board.push(move)
+            except IllegalMoveError as exc:
+                error = _numbered(exc, number, move)
+                return Replay(board, board.is_won(), number - 1, error, number)
+        return Replay(board, board.is_won(), len(self))
+
+    def expand(self, start: Any) -> Solution:
+        """Return the solution with every supermove replaced by the single-card moves it
+        stands for (see `Board.expand`), played from ``start`` (a Deal or a Board).
+
+        Raises IllegalMoveError for the first illegal move, with its number.
+        """
+        board = start.copy() if isinstance(start, Board) else Board(start)
+        result = Solution()
+        for number, move in enumerate(self, start=1):
+            try:
+                steps = board.expand(move)
+            except IllegalMoveError as exc:
+                raise _numbered(exc, number, move) from None
+            for step in steps:
+                board.push(step)
+            result.extend(steps)
+        return result
+
+
+def _numbered(error: IllegalMoveError, number: int, move: Move) -> IllegalMoveError:
+    """Return ``error`` restated with the number of the move that caused it."""
+    reason = getattr(error, "reason", str(error))
+    numbered = IllegalMoveError(f"move {number} {move.notation()!r}: {reason}")
+    numbered.move = move  # type: ignore[attr-defined]
+    numbered.reason = reason  # type: ignore[attr-defined]
+    numbered.move_number = number  # type: ignore[attr-defined]
+    return numbered
