@@ -175,10 +175,11 @@ std::vector<Move> MoveGen::expand(const State& s, Move m) const {
     return out;
 }
 
-// Moves n cards (a sequence) from src to dst through the free cells and the empty
+// Moves n cards (a sequence) from src to dst through the free cells and the e empty
 // columns `empties`: with k free cells n <= k + 1 goes through the cells; a longer one
-// first parks (k + 1) * 2^(e - 1) cards on an empty column, moves the rest with one empty
-// column fewer, then brings the parked cards over; so n <= (k + 1) * 2^e always fits.
+// first parks (k + 1) * 2^(e - 1) cards on an empty column (unless that many already
+// cover n), moves the rest with one empty column fewer, then brings the parked cards
+// over; so any n <= (k + 1) * 2^e fits.
 void MoveGen::expand_into(State& s, int src, int dst, int n, std::vector<int> empties,
                           std::vector<Move>& out) const {
     std::vector<int> free;
@@ -203,6 +204,10 @@ void MoveGen::expand_into(State& s, int src, int dst, int n, std::vector<int> em
     const int park = empties.back();
     empties.pop_back();
     const int chunk = (k + 1) << empties.size();
+    if (chunk >= n) {  // the other empty columns suffice
+        expand_into(s, src, dst, n, empties, out);
+        return;
+    }
     expand_into(s, src, park, chunk, empties, out);
     expand_into(s, src, dst, n - chunk, empties, out);
     expand_into(s, park, dst, chunk, empties, out);
