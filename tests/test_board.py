@@ -3,6 +3,7 @@ limits, sequence moves, undo, expansion of supermoves, and random play."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -53,6 +54,14 @@ def random_start(variant: Variant, seed: int) -> Board:
     home = 1 if variant.aces_on_foundations else 0
     return Board(SimpleNamespace(variant=variant, columns=columns,
                                  cells=[None] * variant.cells, foundations=[home] * 4))
+
+
+GAMES = [PRESETS[name] for name in PRESETS] + [
+    find_variant("freecell").replace(name="freecell_2cells", cells=2),
+    find_variant("freecell").replace(name="freecell_kings", empty="kings"),
+    find_variant("bulochnik").replace(name="bulochnik_any", build="any", empty="any"),
+    Variant("eight_off_like", cells=8, build="suit", empty="kings", moves="single"),
+]
 
 
 # -- positions ---------------------------------------------------------------------
@@ -201,10 +210,10 @@ def test_custom_variant_legal_moves() -> None:
 
 def test_every_legal_move_is_found() -> None:
     """Check the generator against the examiner on every conceivable move."""
-    for name, seed in [(n, s) for n in PRESETS for s in range(2)]:
-        board = random_start(PRESETS[name], seed)
+    for game, seed in [(g, s) for g in GAMES for s in range(2)]:
+        board = random_start(game, seed)
         rng = random.Random(seed)
-        for _ in range(40):
+        for _ in range(25):
             generated = listed(board)
             assert {board.canonical(m) for m in generated} == generated
             brute = set()
@@ -610,14 +619,6 @@ def test_win_and_foundation_count() -> None:
 
 # -- random play -------------------------------------------------------------------
 
-GAMES = [PRESETS[name] for name in PRESETS] + [
-    find_variant("freecell").replace(name="freecell_2cells", cells=2),
-    find_variant("freecell").replace(name="freecell_kings", empty="kings"),
-    find_variant("bulochnik").replace(name="bulochnik_any", build="any", empty="any"),
-    Variant("eight_off_like", cells=8, build="suit", empty="kings", moves="single"),
-]
-
-
 @settings(max_examples=60, deadline=None)
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32), data=st.data())
 def test_random_play_then_pop_restores_every_position(game: Variant, seed: int,
@@ -674,3 +675,27 @@ def test_deals_of_the_reference_boards_match() -> None:
         assert Board.from_text(text, variant) == board
         assert Board(board.to_deal()) == board
         assert isinstance(board.to_deal(), deals.Deal)
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_numbered_deals_start_after_the_mandatory_moves(name: str) -> None:
+    pytest.importorskip("bakers.deals")
+    game = PRESETS[name]
+    for number in range(1, 40):
+        board = Board.from_number(game, number)
+        assert board.move_stack == []
+        tops = [column[-1] for column in board.columns if column]
+        assert not (game.auto_aces and any(card.rank == 1 for card in tops))
+        assert board.legal_moves or name == "bakers_dozen"
+        assert Board(board.to_deal()) == board
+
+
+def test_bulochnik_reference_boards_load() -> None:
+    pytest.importorskip("bakers.deals")
+    lines = (DATA / "bulochnik_boards_1-1000.jsonl").read_text().splitlines()[:20]
+    for line in lines:
+        record = json.loads(line)
+        board = Board.from_text(record["board"], "bulochnik")
+        assert board.foundations == [1, 1, 1, 1]
+        assert board.foundation_count() == 4
+        assert all(len(column) == 6 for column in board.columns)

@@ -160,7 +160,8 @@ def test_to_core_sends_an_implied_count_as_one() -> None:
 
 
 @pytest.mark.parametrize("core", [(0, 1, 2), (3, 0, 1, 0, 1), "3a", (0, 0, 0, 0, 1),
-                                  (2, 0, 0, 1, 1), None])
+                                  (2, 0, 0, 1, 1), (-1, 0, 1, 0, 1), (0, 0, -1, 0, 1),
+                                  (0, 9, 1, 0, 2), (0, 1.5, 1, 0, 1), None])
 def test_bad_core_tuples(core: object) -> None:
     with pytest.raises(InvalidMoveError):
         Move.from_core(core)  # type: ignore[arg-type]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import SUITS, Card, deck_ranks
 from .errors import IllegalMoveError, InvalidDealError
-from .notation import CELL, CELL_LETTERS, COLUMN, FOUNDATION, Move, Place
+from .notation import CELL, CELL_LETTERS, COLUMN, FOUNDATION, MAX_CELLS, MAX_COLUMNS, Move, Place
 from .variants import Variant, find_variant
 
 if TYPE_CHECKING:
@@ -93,7 +93,8 @@ class Board:
         variant = find_variant(deal.variant)
         self.variant: Variant = variant
         self.columns: list[list[Card]] = [list(column) for column in deal.columns]
-        self.cells: list[Card | None] = list(deal.cells)
+        self.cells: list[Card | None] = (
+            [None] * variant.cells if deal.cells is None else list(deal.cells))
         self.foundations: list[int] = list(deal.foundations)
         self.move_stack: list[Move] = []
         self._undo: list[_Undo] = []
@@ -313,9 +314,8 @@ class Board:
             if v.moves == "single":
                 count = 1
             elif dst:
-                count = next((n for n in range(1, run + 1) if self._fits(src[-n], dst[-1])),
-                             0)
-                if count == 0:
+                count = dst[-1].rank - src[-1].rank  # how deep the card that fits lies
+                if not (1 <= count <= run and self._fits(src[-count], dst[-1])):
                     if run == 1:
                         return 0, self._misfit(src[-1], dst[-1])
                     cards = " ".join(map(str, src[-run:]))
@@ -389,10 +389,18 @@ class Board:
         count, reason = self._examine(move)
         if reason is not None:
             raise self._illegal(move, reason)
-        if count == 1 and (move.count is None or self._examine(
-                Move(move.src, move.dst))[0] == 1):
-            return Move(move.src, move.dst) if move.count is not None else move
-        return Move(move.src, move.dst, count)
+        return self._canonical(move, count)
+
+    def _canonical(self, move: Move, count: int) -> Move:
+        """Return the canonical form of a legal ``move`` that takes ``count`` cards."""
+        if count == 1:
+            if move.count is None:
+                return move
+            transfer = (self.variant.moves != "single"
+                        and move.src.kind == move.dst.kind == COLUMN)
+            if not transfer or self._examine(Move(move.src, move.dst))[0] == 1:
+                return Move._trusted(move.src, move.dst)
+        return move if move.count == count else Move._trusted(move.src, move.dst, count)
 
     def _illegal(self, move: Move, reason: str) -> IllegalMoveError:
         error = IllegalMoveError(f"{move.notation()!r}: {reason}")
@@ -407,47 +415,50 @@ class Board:
 
     def _generate(self) -> Iterator[Move]:
         """Yield every legal move once, in canonical form: for each column then each
-        cell, moves to the foundations, to the first empty cell, then to each column."""
-        columns, cells = self.columns, self.cells
+        cell, moves to the foundations, to the first empty cell, onto each non-empty
+        column, then to each empty column."""
+        columns, cells, fits = self.columns, self.cells, self._fits
+        trusted = Move._trusted
         free_cell = cells.index(None) if None in cells else -1
         multi = self.variant.moves != "single"
-        limits = (self._limit(dst_empty=False), self._limit(dst_empty=True))
-        home = Place(FOUNDATION, 0)
+        tops = [column[-1] if column else None for column in columns]
+        empties = [j for j, top in enumerate(tops) if top is None]
+        limit_onto = self._limit(dst_empty=False)
+        limit_empty = self._limit(dst_empty=True) if empties else 0
         for i, src in enumerate(columns):
             if not src:
                 continue
             card = src[-1]
-            here = Place(COLUMN, i)
+            here = _COLUMNS[i]
             if self._goes_home(card):
-                yield Move(here, home)
+                yield trusted(here, _HOME)
             if free_cell >= 0:
-                yield Move(here, Place(CELL, free_cell))
+                yield trusted(here, _CELLS[free_cell])
             run = self._run(src) if multi else 1
-            for j, dst in enumerate(columns):
-                if j == i:
+            reach = run if limit_onto is None else min(run, limit_onto)
+            for j, onto in enumerate(tops):
+                if onto is None or j == i:
                     continue
-                if dst:
-                    onto = dst[-1]
-                    for n in range(1, run + 1):
-                        if self._fits(src[-n], onto):
-                            limit = limits[0]
-                            if limit is None or n <= limit:
-                                yield Move(here, Place(COLUMN, j), None if n == 1 else n)
-                            break
-                else:
-                    counts = self._empty_counts(src, run, limits[1])
+                # in a sequence ranks go up by one card by card: the one that could go
+                # on ``onto`` is n cards deep
+                n = onto.rank - card.rank
+                if 1 <= n <= reach and fits(src[-n], onto):
+                    yield trusted(here, _COLUMNS[j], None if n == 1 else n)
+            if empties:
+                counts = self._empty_counts(src, run, limit_empty)
+                explicit = bool(counts) and counts[-1] > 1
+                for j in empties:
                     for n in counts:
-                        explicit = n > 1 or counts[-1] > 1
-                        yield Move(here, Place(COLUMN, j), n if explicit else None)
+                        yield trusted(here, _COLUMNS[j], n if explicit else None)
         for i, card in enumerate(cells):
             if card is None:
                 continue
-            here = Place(CELL, i)
+            here = _CELLS[i]
             if self._goes_home(card):
-                yield Move(here, home)
-            for j, dst in enumerate(columns):
-                if (self._fits(card, dst[-1])) if dst else self._takes_empty(card):
-                    yield Move(here, Place(COLUMN, j))
+                yield trusted(here, _HOME)
+            for j, onto in enumerate(tops):
+                if fits(card, onto) if onto is not None else self._takes_empty(card):
+                    yield trusted(here, _COLUMNS[j])
 
     def push(self, move: Move) -> Move:
         """Make ``move``, then the game's mandatory moves (exposed aces home); record
@@ -455,8 +466,10 @@ class Board:
 
         Raises IllegalMoveError saying why the move is illegal; the board is unchanged.
         """
-        canonical = self.canonical(move)
-        count = self._examine(canonical)[0]
+        count, reason = self._examine(move)
+        if reason is not None:
+            raise self._illegal(move, reason)
+        canonical = self._canonical(move, count)
         moved = self._take(canonical.src, count)
         self._put(canonical.dst, moved)
         self.move_stack.append(canonical)
@@ -621,6 +634,11 @@ class Board:
         stack = f", {len(self.move_stack)} moves made" if self.move_stack else ""
         return (f"<Board {self.variant.name}: {self.foundation_count()}/{self.variant.deck} "
                 f"home{stack}>")
+
+
+_COLUMNS = tuple(Place(COLUMN, i) for i in range(MAX_COLUMNS))
+_CELLS = tuple(Place(CELL, i) for i in range(MAX_CELLS))
+_HOME = Place(FOUNDATION, 0)
 
 
 @dataclass(frozen=True)

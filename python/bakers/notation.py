@@ -165,6 +165,15 @@ class Move:
                 f"{self.dst.describe()} take{'' if self.dst.kind == FOUNDATION else 's'} "
                 f"one card at a time, not {self.count}")
 
+    @classmethod
+    def _trusted(cls, src: Place, dst: Place, count: int | None = None) -> Move:
+        """Return a move built without checks, for moves that a board generates."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "src", src)
+        object.__setattr__(move, "dst", dst)
+        object.__setattr__(move, "count", count)
+        return move
+
     # -- reading and writing ------------------------------------------------------
 
     @classmethod
@@ -222,9 +231,11 @@ class Move:
         """
         try:
             src_kind, src_index, dst_kind, dst_index, count = move
+            if src_kind not in (0, 1) or dst_kind not in (0, 1, 2):
+                raise ValueError
             src = Place(_CORE_KINDS[src_kind], src_index)
             dst = Place(_CORE_KINDS[dst_kind], dst_index)
-        except (TypeError, ValueError, IndexError):
+        except (TypeError, ValueError):
             raise InvalidMoveError(
                 f"{move!r} is not an engine move (src_kind, src_index, dst_kind, "
                 f"dst_index, count) with kinds 0, 1, 2") from None
