@@ -23,17 +23,22 @@ std::pair<int, int> place(std::uint8_t p) {
     return {2, 0};
 }
 
-pb::dict result_to_python(const Result& res) {
+pb::list moves_to_python(const std::vector<Move>& line) {
     pb::list moves;
-    for (const Move& m : res.moves) {
+    for (const Move& m : line) {
         auto [fk, fi] = place(m.from);
         auto [tk, ti] = place(m.to);
         moves.append(pb::make_tuple(fk, fi, tk, ti, static_cast<int>(m.count)));
     }
+    return moves;
+}
+
+pb::dict result_to_python(const Result& res) {
     pb::dict d;
     d["verdict"] = verdict_name(res.verdict);
     d["reason"] = res.reason;
-    d["moves"] = moves;
+    d["moves"] = moves_to_python(res.moves);
+    d["compact"] = moves_to_python(res.compact);
     d["expanded"] = res.stats.expanded;
     d["generated"] = res.stats.generated;
     d["stored"] = res.stats.stored;
@@ -46,6 +51,34 @@ pb::dict result_to_python(const Result& res) {
 }  // namespace
 
 void register_solve(pb::module_& m) {
+    m.def(
+        "legal_moves",
+        [](const pb::dict& rules, const std::vector<std::vector<int>>& columns,
+           const std::vector<int>& cells, const std::vector<int>& found) {
+            const Rules r = rules_from_dict(rules);
+            const State s = state_from_layout(r, layout_from_python(r, columns, cells, found));
+            MoveList list;
+            MoveGen(r).generate(s, list);
+            return moves_to_python(std::vector<Move>(list.moves.begin(), list.moves.begin() + list.size));
+        },
+        pb::arg("rules"), pb::arg("columns"), pb::arg("cells"), pb::arg("found"),
+        "Returns the moves the search considers in a position (see moves.hpp for the "
+        "provably useless moves it leaves out), as (src_kind, src, dst_kind, dst, count).");
+    m.def(
+        "settle",
+        [](const pb::dict& rules, const std::vector<std::vector<int>>& columns,
+           const std::vector<int>& cells, const std::vector<int>& found) {
+            const Rules r = rules_from_dict(rules);
+            Keyed k;
+            k.s = state_from_layout(r, layout_from_python(r, columns, cells, found));
+            k.rehash(r.columns, r.cells);
+            std::vector<Move> safe;
+            MoveGen(r).settle(k, &safe);
+            return pb::make_tuple(moves_to_python(safe), layout_to_python(layout_from_state(r, k.s)));
+        },
+        pb::arg("rules"), pb::arg("columns"), pb::arg("cells"), pb::arg("found"),
+        "Applies the mandatory and the provably safe foundation moves: returns the safe "
+        "moves made and the resulting (columns, cells, foundation heights).");
     m.def(
         "solve",
         [](const pb::dict& rules, const std::vector<std::vector<int>>& columns,

@@ -55,11 +55,12 @@ private:
     std::uint64_t size_ = 0;
 };
 
-// Rebuilds the full line of play from the chain of nodes ending at `id`: each move is
-// expanded into single-card moves where the rules want them, and the safe foundation
-// moves that the search made silently are written out.
-std::vector<Move> rebuild(const MoveGen& gen, const State& start, const std::vector<Node>& nodes,
-                          std::uint32_t id) {
+// Rebuilds the line of play from the chain of nodes ending at `id` into res.moves (each
+// move expanded into single-card moves where the rules want them) and res.compact
+// (supermoves kept whole); the safe foundation moves that the search made silently are
+// written out in both.
+void rebuild(const MoveGen& gen, const State& start, const std::vector<Node>& nodes,
+             std::uint32_t id, Result& res) {
     std::vector<Move> chain;
     for (; nodes[id].parent != kNoParent; id = nodes[id].parent) chain.push_back(nodes[id].move);
     std::reverse(chain.begin(), chain.end());
@@ -67,17 +68,23 @@ std::vector<Move> rebuild(const MoveGen& gen, const State& start, const std::vec
     Keyed k;
     k.s = start;
     k.rehash(r.columns, r.cells);
-    std::vector<Move> line;
-    gen.settle(k, &line);
+    std::vector<Move> safe;
+    auto settle = [&] {
+        safe.clear();
+        gen.settle(k, &safe);
+        res.moves.insert(res.moves.end(), safe.begin(), safe.end());
+        res.compact.insert(res.compact.end(), safe.begin(), safe.end());
+    };
+    settle();
     for (const Move& m : chain) {
+        res.compact.push_back(m);
         for (const Move& single : gen.expand(k.s, m)) {
             gen.apply(k, single);
-            line.push_back(single);
+            res.moves.push_back(single);
             gen.settle(k, nullptr, false);  // only mandatory moves happen mid-chain
         }
-        gen.settle(k, &line);
+        settle();
     }
-    return line;
 }
 
 }  // namespace
@@ -134,7 +141,7 @@ Result solve(const Rules& rules, const State& start, const Limits& limits,
         return table.bytes() + nodes.capacity() * sizeof(Node) + open.bytes();
     };
     if (gen.won(root.s)) {
-        res.moves = rebuild(gen, start, nodes, 0);
+        rebuild(gen, start, nodes, 0, res);
         return finish(Verdict::Solved, {});
     }
     open.push(priority(gen, root.s), 0, root.s);
@@ -177,7 +184,7 @@ Result solve(const Rules& rules, const State& start, const Limits& limits,
             st.most_home = std::max(st.most_home, child.s.home());
             if (gen.won(child.s)) {
                 st.peak_bytes = std::max(st.peak_bytes, bytes_now());
-                res.moves = rebuild(gen, start, nodes, id);
+                rebuild(gen, start, nodes, id, res);
                 return finish(Verdict::Solved, {});
             }
             if (limits.max_states && st.stored >= limits.max_states)

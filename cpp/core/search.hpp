@@ -36,7 +36,8 @@ enum class Verdict : std::uint8_t { Solved, Impossible, Unknown };
 
 struct Result {
     Verdict verdict = Verdict::Unknown;
-    std::vector<Move> moves;  // the winning line, every move one the rules allow at once
+    std::vector<Move> moves;    // the winning line, every move one the rules allow at once
+    std::vector<Move> compact;  // the same line with supermoves kept whole
     Stats stats;
     std::string reason;       // why "unknown": which limit, or "interrupted"
 };

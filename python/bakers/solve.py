@@ -1,0 +1,161 @@
+"""Solving: `solve` decides a position with the C++ core and checks its answer.
+
+Every solution the core returns is replayed by the referee (`bakers.board.Board`) before
+it is handed out; a solution the referee rejects raises `EngineError` instead of being
+returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ._native import core
+from .board import Board
+from .cards import deck_ranks
+from .deals import Deal
+from .errors import BakersError, InvalidOptionError
+from .limits import Limits
+from .notation import Move
+from .solution import Solution
+
+__all__ = ["solve", "SolveResult", "SolveStats", "EngineError", "VERDICTS"]
+
+VERDICTS = ("solved", "impossible", "unknown")
+
+
+class EngineError(RuntimeError):
+    """The engine gave an answer that the referee refutes (a bug, never bad input)."""
+
+
+@dataclass(frozen=True)
+class SolveStats:
+    """What a search cost: positions ``expanded``, child positions ``generated``,
+    distinct positions ``stored``, the most bytes held (``peak_bytes``) and ``seconds``."""
+
+    expanded: int = 0
+    generated: int = 0
+    stored: int = 0
+    peak_bytes: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The answer for one position.
+
+    ``verdict`` is ``'solved'`` (``solution`` wins from ``start``, every move one the
+    rules allow at once), ``'impossible'`` (the complete search found no win: a proof) or
+    ``'unknown'`` (a limit was hit or the search was interrupted: ``reason`` says which).
+    ``most_home`` is the most cards on the foundations in any position the search reached:
+    exact for a finished search, a lower bound when ``most_home_exact`` is False.
+    """
+
+    verdict: str
+    start: Board
+    solution: Solution | None
+    stats: SolveStats
+    most_home: int
+    reason: str = ""
+    supermoves: Solution | None = field(default=None, repr=False)
+
+    @property
+    def solved(self) -> bool:
+        """True when a solution was found."""
+        return self.verdict == "solved"
+
+    @property
+    def impossible(self) -> bool:
+        """True when no win exists from ``start`` (proved by a complete search)."""
+        return self.verdict == "impossible"
+
+    @property
+    def most_home_exact(self) -> bool:
+        """True when ``most_home`` is exact: the search finished."""
+        return self.verdict != "unknown"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the result as plain data (for JSON)."""
+        return {
+            "game": self.start.variant.name,
+            "verdict": self.verdict,
+            "reason": self.reason,
+            "moves": None if self.solution is None else len(self.solution),
+            "solution": None if self.solution is None else self.solution.notation(None),
+            "most_home": self.most_home,
+            "most_home_exact": self.most_home_exact,
+            "expanded": self.stats.expanded,
+            "stored": self.stats.stored,
+            "peak_bytes": self.stats.peak_bytes,
+            "seconds": round(self.stats.seconds, 6),
+        }
+
+
+def _start_board(position: Any, game: Any) -> Board:
+    if isinstance(position, Board):
+        return position.copy()
+    if isinstance(position, Deal):
+        return Board(position)
+    if isinstance(position, str):
+        if game is None:
+            raise InvalidOptionError("a board text needs game= to say which game it is")
+        return Board(Deal.parse(position, game))
+    raise InvalidOptionError(
+        f"solve() takes a Deal, a Board or a board text, not {type(position).__name__}")
+
+
+def _core_position(board: Board) -> tuple[list[list[int]], list[int], list[int]]:
+    ranks = deck_ranks(board.variant.deck)
+    heights = [0 if top == 0 else ranks.index(top) + 1 for top in board.foundations]
+    return ([[c.code for c in column] for column in board.columns],
+            [0 if c is None else c.code for c in board.cells], heights)
+
+
+def _checked_line(start: Board, line: list[tuple[int, ...]], what: str) -> Solution:
+    """Replay the core's moves on a copy of ``start``; return them in canonical form."""
+    board = start.copy()
+    moves = Solution()
+    for number, raw in enumerate(line, start=1):
+        try:
+            move = Move.from_core(tuple(raw), board)
+            board.push(move)
+        except BakersError as exc:
+            raise EngineError(f"the engine's {what} fails the referee at move {number}: {exc}"
+                              ) from exc
+        moves.append(move)
+    if not board.is_won():
+        raise EngineError(f"the engine's {what} does not win ({board.foundation_count()} home)")
+    return moves
+
+
+def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: Any = None,
+          check: bool = True) -> SolveResult:
+    """Decide a position: find a win, prove there is none, or say "unknown" when a limit
+    (``limits``, a `Limits`) ends the search first. ``position`` is a `Deal`, a referee
+    `Board` (any mid-game position) or a board text with ``game=``. The search runs in C++
+    with the GIL released; Ctrl-C ends it within a second with ``'unknown'``
+    (reason ``'interrupted'``). With ``check`` (the default) the solution is replayed by
+    the referee before it is returned.
+
+    Raises InvalidOptionError for a bad argument, the errors of `Deal.parse` for a bad
+    board text, and EngineError if the referee refutes the engine.
+    """
+    if limits is None:
+        limits = Limits()
+    elif not isinstance(limits, Limits):
+        raise InvalidOptionError(f"limits= takes a bakers.Limits, not {limits!r}")
+    start = _start_board(position, game)
+    columns, cells, heights = _core_position(start)
+    raw = core().solve(start.variant.rules(), columns, cells, heights, **limits.core_arguments())
+    stats = SolveStats(raw["expanded"], raw["generated"], raw["stored"], raw["peak_bytes"],
+                       raw["seconds"])
+    solution = supermoves = None
+    if raw["verdict"] == "solved":
+        if check:
+            solution = _checked_line(start, raw["moves"], "solution")
+            supermoves = _checked_line(start, raw["compact"], "supermove solution")
+        else:
+            solution = Solution(Move.from_core(tuple(m)) for m in raw["moves"])
+            supermoves = Solution(Move.from_core(tuple(m)) for m in raw["compact"])
+    return SolveResult(raw["verdict"], start, solution, stats, raw["most_home"], raw["reason"],
+                       supermoves)
