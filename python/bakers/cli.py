@@ -1,0 +1,179 @@
+"""The `bakers` command: thin wrappers that parse arguments, call the API and print.
+
+Exit codes: 0 success (``solve``: a win found; ``verify``: the solution wins),
+1 a valid negative answer (``solve``: impossible; ``verify``: legal moves that do not
+win), 2 bad input (one line on standard error naming the offending token), 3 ``solve``
+ended unknown (a limit or Ctrl-C), 130 interrupted elsewhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import __version__
+from .board import Board
+from .deals import Deal
+from .errors import BakersError, IllegalMoveError, InvalidOptionError
+from .formats import FORMATS, fcs_verbose, result_json
+from .limits import Limits, parse_bytes
+from .solution import Solution
+from .variants import PRESETS, find_variant
+
+EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN = 0, 1, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"bakers: error: {message}\n")
+        raise SystemExit(EXIT_BAD)
+
+
+def _read(source: str, what: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    path = Path(source)
+    if not path.is_file():
+        raise InvalidOptionError(f"no such {what} file: {source!r}")
+    return path.read_text(encoding="utf-8")
+
+
+def _position(game: str, source: str) -> Deal:
+    """Return a deal from a number, a board file or '-' (standard input)."""
+    variant = find_variant(game)
+    if source.isdigit():
+        return Deal.from_number(variant, int(source))
+    return Deal.parse(_read(source, "board"), variant)
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    return Limits(nodes=args.max_nodes, states=args.max_states,
+                  memory=None if args.max_memory is None else parse_bytes(args.max_memory),
+                  seconds=args.max_seconds)
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    deal = Deal.from_number(find_variant(args.game), args.number)
+    print(deal.to_json(indent=2) if args.format == "json" else deal.to_text(), end="")
+    if args.format == "json":
+        print()
+    return EXIT_OK
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    if args.board == "-" and args.solution == "-":
+        raise InvalidOptionError("the board and the solution cannot both come from '-'")
+    start = Board(_position(args.game, args.board))
+    solution = Solution.parse(_read(args.solution, "solution"))
+    replay = solution.replay(start)
+    if replay.error is not None:
+        print(f"illegal: {replay.error}", file=sys.stderr)
+        return EXIT_BAD
+    home = replay.board.foundation_count()
+    if replay.won:
+        print(f"valid: {len(solution)} moves win ({home} cards home)")
+        return EXIT_OK
+    print(f"valid but not won: {len(solution)} legal moves leave {home} cards home")
+    return EXIT_NO
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    if args.game_option is not None:
+        if len(args.position) != 1:
+            raise InvalidOptionError("with --game, give one board FILE (or '-')")
+        game, source = args.game_option, args.position[0]
+    else:
+        if len(args.position) != 2:
+            raise InvalidOptionError("give GAME and a deal number, or --game GAME FILE")
+        game, source = args.position
+    deal = _position(game, source)
+    result = __import__("bakers.solve", fromlist=["solve"]).solve(deal, limits=_limits(args))
+    moves = result.supermoves if args.supermoves else result.solution
+    if args.format == "json":
+        data = result.to_dict()
+        if moves is not None:
+            data["solution"] = moves.notation(None)
+            data["moves"] = len(moves)
+        print(result_json(data))
+    else:
+        st = result.stats
+        extra = f" ({result.reason})" if result.reason else ""
+        print(f"{result.verdict}{extra}: {find_variant(game).name} "
+              f"{'deal ' + source if source.isdigit() else source}")
+        print(f"expanded {st.expanded:,}  stored {st.stored:,}  peak {st.peak_bytes / 2**20:.1f} MiB"
+              f"  {st.seconds:.3f} s  most cards home {result.most_home}")
+        if moves is not None:
+            print(f"{len(moves)} moves")
+            if args.format == "fcs-verbose":
+                print(fcs_verbose(moves, result.start), end="")
+            else:
+                print(moves.notation())
+    return {"solved": EXIT_OK, "impossible": EXIT_NO}.get(result.verdict, EXIT_UNKNOWN)
+
+
+def _add_limits(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--max-nodes", type=int, metavar="N", help="positions to expand at most")
+    p.add_argument("--max-states", type=int, metavar="N", help="positions to store at most")
+    p.add_argument("--max-memory", metavar="BYTES", help="memory at most, like 4G or 512M")
+    p.add_argument("--max-seconds", type=float, metavar="S", help="seconds at most")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser of the `bakers` command."""
+    games = ", ".join(PRESETS)
+    parser = _Parser(prog="bakers", description="Solve, deal and verify Baker's Game, "
+                     f"FreeCell and their family. Games: {games}.")
+    parser.add_argument("--version", action="version", version=f"bakers {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("deal", help="print a numbered deal")
+    p.add_argument("game")
+    p.add_argument("number", type=int)
+    p.add_argument("--format", choices=("fcs", "json"), default="fcs")
+    p.set_defaults(run=cmd_deal)
+
+    p = sub.add_parser("verify", help="check a solution move by move",
+                       description="Replay SOLUTION (our notation or Freecell Solver's "
+                       "verbose output) from BOARD (a deal number, a board file, or '-'). "
+                       "Exit 0: it wins; 1: legal but not won; 2: an illegal or unreadable "
+                       "move (named, with its number).")
+    p.add_argument("game")
+    p.add_argument("board", help="deal number, board file, or '-' for standard input")
+    p.add_argument("solution", nargs="?", default="-", help="solution file or '-' (default)")
+    p.set_defaults(run=cmd_verify)
+
+    p = sub.add_parser("solve", help="decide a deal: a win, a proof of none, or unknown",
+                       description="bakers solve GAME N | bakers solve --game GAME FILE. "
+                       "Exit 0: solved; 1: impossible; 3: unknown (a limit or Ctrl-C).")
+    p.add_argument("position", nargs="+", metavar="GAME N | FILE")
+    p.add_argument("--game", dest="game_option", metavar="GAME")
+    p.add_argument("--format", choices=FORMATS, default="standard")
+    p.add_argument("--supermoves", action="store_true",
+                   help="print multi-card moves whole instead of as single-card moves")
+    _add_limits(p)
+    p.set_defaults(run=cmd_solve)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `bakers` command; return its exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except IllegalMoveError as exc:
+        print(f"bakers: illegal move: {exc}", file=sys.stderr)
+        return EXIT_BAD
+    except BakersError as exc:
+        print(f"bakers: error: {exc}", file=sys.stderr)
+        return EXIT_BAD
+    except KeyboardInterrupt:
+        print("bakers: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
