@@ -26,16 +26,16 @@ int MoveGen::supermove_limit(const State& s, bool to_empty) const {
 
 void MoveGen::generate(const State& s, MoveList& out) const {
     const int ncols = r_.columns;
+    Card tops[kMaxColumns];
+    int first_empty = -1;
+    for (int i = 0; i < ncols; ++i) {
+        tops[i] = s.top(i);
+        if (tops[i] == kNoCard && first_empty < 0) first_empty = i;
+    }
     int first_cell = -1;
     for (int i = 0; i < r_.cells; ++i)
         if (s.cells[i] == kNoCard) {
             first_cell = i;
-            break;
-        }
-    int first_empty = -1;
-    for (int i = 0; i < ncols; ++i)
-        if (s.size(i) == 0) {
-            first_empty = i;
             break;
         }
     const int limit = supermove_limit(s, false);
@@ -47,26 +47,24 @@ void MoveGen::generate(const State& s, MoveList& out) const {
         if (card == kNoCard) continue;
         const auto from = static_cast<std::uint8_t>(kCell + c);
         if (goes_home(s, card)) out.add(from, kFoundation, 1);
-        for (int d = 0; d < ncols; ++d) {
-            const Card t = s.top(d);
-            if (t != kNoCard && r_.builds_on(card, t)) out.add(from, static_cast<std::uint8_t>(d), 1);
-        }
+        for (int d = 0; d < ncols; ++d)
+            if (tops[d] != kNoCard && r_.builds_on(card, tops[d]))
+                out.add(from, static_cast<std::uint8_t>(d), 1);
         if (first_empty >= 0 && r_.empty_takes(card))
             out.add(from, static_cast<std::uint8_t>(first_empty), 1);
     }
     // Cards from columns.
     for (int i = 0; i < ncols; ++i) {
+        const Card top = tops[i];
+        if (top == kNoCard) continue;
         const int size = s.size(i);
-        if (size == 0) continue;
-        const Card top = s.top(i);
         const auto from = static_cast<std::uint8_t>(i);
         if (goes_home(s, top)) out.add(from, kFoundation, 1);
         if (first_cell >= 0) out.add(from, static_cast<std::uint8_t>(kCell + first_cell), 1);
         const int run = top_run(s, i);
         for (int d = 0; d < ncols; ++d) {
-            if (d == i) continue;
-            const Card t = s.top(d);
-            if (t == kNoCard) continue;
+            const Card t = tops[d];
+            if (d == i || t == kNoCard) continue;
             // Within a run ranks fall by one, so only one count can fit on t.
             const int n = rank_of(t) - rank_of(top);
             if (n >= 1 && n <= run && n <= limit && r_.builds_on(s.from_top(i, n - 1), t))

@@ -20,7 +20,7 @@ namespace bakers {
 
 class VisitedTable {
 public:
-    explicit VisitedTable(bool shared, int shard_bits = 6)
+    explicit VisitedTable(bool shared, int shard_bits)
         : shared_(shared), bits_(shard_bits), shards_(std::size_t{1} << shard_bits) {
         for (auto& s : shards_) s.slots.assign(kInitial, Key{});
         bytes_ = shards_.size() * kInitial * sizeof(Key);
@@ -29,7 +29,7 @@ public:
     // Inserts k; returns true if it was not there yet.
     bool insert(Key k) {
         if (k.lo == 0 && k.hi == 0) k.lo = 1;  // (0, 0) marks an empty slot
-        Shard& sh = shards_[k.hi >> (64 - bits_)];
+        Shard& sh = shards_[bits_ ? k.hi >> (64 - bits_) : 0];
         if (shared_) {
             std::lock_guard<std::mutex> lock(sh.mutex);
             return insert_into(sh, k);
