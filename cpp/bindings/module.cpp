@@ -5,4 +5,5 @@ PYBIND11_MODULE(_core, m) {
     m.doc() = "The compiled core of bakers: dealing and searching.";
     bakers::py::register_deal(m);
     bakers::py::register_solve(m);
+    bakers::py::register_range(m);
 }
