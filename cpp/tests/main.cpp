@@ -1,0 +1,98 @@
+// Runs every registered test (or those whose name contains one of the arguments), prints
+// one line per failure and a closing "N passed, M failed"; exits non-zero on any failure.
+// "-v" also prints each test's name and time.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+
+namespace check {
+namespace {
+
+// Failures printed per test; a loop that fails on every step would bury the rest.
+constexpr int kPrintedPerTest = 12;
+
+const char* g_test = "";
+int g_failures = 0;  // in the running test
+std::vector<std::string>& contexts() {
+    static std::vector<std::string> stack;
+    return stack;
+}
+
+bool selected(const TestCase& t, const std::vector<std::string>& filters) {
+    if (filters.empty()) return true;
+    const std::string name = t.name;
+    return std::any_of(filters.begin(), filters.end(),
+                       [&](const std::string& f) { return name.find(f) != std::string::npos; });
+}
+
+// Runs one test; returns true if it recorded no failure and threw nothing.
+bool run(const TestCase& t, bool verbose) {
+    g_test = t.name;
+    g_failures = 0;
+    contexts().clear();
+    const auto t0 = std::chrono::steady_clock::now();
+    try {
+        t.fn();
+    } catch (const std::exception& e) {
+        fail(t.file, 0, std::string("uncaught exception: ") + e.what());
+    } catch (...) {
+        fail(t.file, 0, "uncaught exception of unknown type");
+    }
+    if (g_failures > kPrintedPerTest)
+        std::printf("FAIL %s: %d more failures not shown\n", t.name, g_failures - kPrintedPerTest);
+    if (verbose) {
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::printf("%s %s (%.2f s)\n", g_failures ? "FAILED" : "ok", t.name, s);
+    }
+    return g_failures == 0;
+}
+
+}  // namespace
+
+void fail(const char* file, int line, const std::string& what) {
+    if (++g_failures > kPrintedPerTest) return;
+    const std::string ctx = Context::current();
+    std::printf("FAIL %s:%d [%s]%s%s: %s\n", file, line, g_test, ctx.empty() ? "" : " ",
+                ctx.c_str(), what.c_str());
+    std::fflush(stdout);
+}
+
+Context::Context(std::string text) { contexts().push_back(std::move(text)); }
+Context::~Context() { contexts().pop_back(); }
+std::string Context::current() {
+    std::string out;
+    for (const auto& c : contexts()) out += (out.empty() ? "" : ", ") + c;
+    return out;
+}
+
+}  // namespace check
+
+int main(int argc, char** argv) {
+    bool verbose = false;
+    std::vector<std::string> filters;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "-v")
+            verbose = true;
+        else
+            filters.push_back(a);
+    }
+    // Registration order across files is unspecified; run file by file, in file order.
+    auto tests = check::registry();
+    std::stable_sort(tests.begin(), tests.end(), [](const auto& a, const auto& b) {
+        return std::string(a.file) < std::string(b.file);
+    });
+    int passed = 0, failed = 0;
+    for (const auto& t : tests) {
+        if (!check::selected(t, filters)) continue;
+        (check::run(t, verbose) ? passed : failed) += 1;
+    }
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 && passed > 0 ? 0 : 1;
+}
