@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_set>
 
 #include "check.hpp"
 
@@ -326,6 +327,33 @@ State dealt(const Rules& r, std::uint64_t n) {
     return state_from_layout(r, l);
 }
 
+namespace {
+
+// Returns the index of the move a walk takes: a random one that leads to a position the
+// walk has not met, moves into a cell passed over two times in three (they fill the cells
+// and end the walk early); -1 when every move leads back.
+int pick_move(const MoveGen& gen, const Keyed& k, const MoveList& moves, std::mt19937_64& rng,
+              const std::unordered_set<std::uint64_t>& met) {
+    std::vector<int> order(static_cast<std::size_t>(moves.size));
+    for (int i = 0; i < moves.size; ++i) order[i] = i;
+    std::shuffle(order.begin(), order.end(), rng);
+    int fallback = -1;
+    for (int i : order) {
+        Keyed next = k;
+        gen.apply(next, moves.moves[i]);
+        gen.settle(next, nullptr);
+        if (met.contains(next.key.lo)) continue;
+        if (is_cell(moves.moves[i].to) && rng() % 3 != 0) {
+            fallback = i;
+            continue;
+        }
+        return i;
+    }
+    return fallback;
+}
+
+}  // namespace
+
 void random_walks(const Rules& r, std::uint64_t first, int deals, int steps, std::uint64_t seed,
                   const std::function<void(const Keyed&)>& on_start,
                   const std::function<void(const Step&)>& on_step) {
@@ -337,19 +365,30 @@ void random_walks(const Rules& r, std::uint64_t first, int deals, int steps, std
         k.s = dealt(r, n);
         k.rehash(r.columns, r.cells);
         gen.settle(k, nullptr);
+        std::vector<Keyed> path{k};
+        std::unordered_set<std::uint64_t> met{k.key.lo};
         check::Context deal_ctx("deal " + std::to_string(n));
         if (on_start) on_start(k);
-        for (int i = 0; i < steps && !gen.won(k.s); ++i) {
+        for (int i = 0, stuck = 0; i < steps && stuck < 100;) {
             moves.size = 0;
-            gen.generate(k.s, moves);
-            if (moves.size == 0) break;
-            const Move m = moves.moves[rng() % static_cast<std::uint64_t>(moves.size)];
+            if (!gen.won(k.s)) gen.generate(k.s, moves);
+            const int pick = moves.size ? pick_move(gen, k, moves, rng, met) : -1;
+            if (pick < 0) {  // a dead end, a win or nothing new: go on from an earlier position
+                k = path[rng() % path.size()];
+                ++stuck;
+                continue;
+            }
+            const Move m = moves.moves[pick];
             Keyed next = k;
             gen.apply(next, m);
             gen.settle(next, nullptr);
+            met.insert(next.key.lo);
+            path.push_back(next);
             check::Context step_ctx("step " + std::to_string(i) + " " + move_text(m));
             on_step(Step{k, m, next, moves});
             k = next;
+            ++i;
+            stuck = 0;
         }
     }
 }

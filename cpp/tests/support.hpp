@@ -90,9 +90,11 @@ struct Step {
     const Keyed& after;
     const MoveList& moves;
 };
-// Walks `steps` random moves from each of deals first..first+deals-1 (or until no move is
-// left or the game is won), calling on_start with each settled start and on_step for
-// each step. The walk is the same on every run for a given seed.
+// Walks `steps` random moves from each of deals first..first+deals-1, calling on_start
+// with each settled start and on_step for each step. A walk takes moves to positions it
+// has not met; at a dead end, a win, or when every move leads back, it goes on from a
+// random earlier position of the same deal (so it explores instead of stopping, and ends
+// early only when nothing new is left). The walk is the same on every run for a seed.
 void random_walks(const Rules& r, std::uint64_t first, int deals, int steps, std::uint64_t seed,
                   const std::function<void(const Keyed&)>& on_start,
                   const std::function<void(const Step&)>& on_step);
