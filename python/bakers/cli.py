@@ -2,13 +2,15 @@
 
 Exit codes: 0 success (``solve``: a win found; ``verify``: the solution wins),
 1 a valid negative answer (``solve``: impossible; ``verify``: legal moves that do not
-win), 2 bad input (one line on standard error naming the offending token), 3 ``solve``
-ended unknown (a limit or Ctrl-C), 130 interrupted elsewhere.
+win), 2 bad input (one line on standard error naming the offending token) or an
+unbuilt compiled core, 3 ``solve`` ended unknown (a limit or Ctrl-C), 130 interrupted
+elsewhere, 141 standard output closed early.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,13 +18,14 @@ from pathlib import Path
 from . import __version__
 from .board import Board
 from .deals import Deal
-from .errors import BakersError, IllegalMoveError, InvalidOptionError
+from .errors import BakersError, IllegalMoveError, InvalidDealError, InvalidOptionError
 from .formats import FORMATS, fcs_verbose, result_json
 from .limits import Limits, parse_bytes
 from .solution import Solution
 from .variants import PRESETS, find_variant
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN = 0, 1, 2, 3
+EXIT_PIPE = 128 + 13  # SIGPIPE
 
 
 class _Parser(argparse.ArgumentParser):
@@ -34,19 +37,41 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _read(source: str, what: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
+    """Return the text of file ``source`` or of standard input for '-'.
+
+    Raises InvalidOptionError for a file that is missing, unreadable or not UTF-8 text.
+    """
     path = Path(source)
-    if not path.is_file():
+    if source != "-" and not path.is_file():
         raise InvalidOptionError(f"no such {what} file: {source!r}")
-    return path.read_text(encoding="utf-8")
+    try:
+        return sys.stdin.read() if source == "-" else path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidOptionError(
+            f"{what} {source!r} is not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise InvalidOptionError(f"cannot read {what} file {source!r}: {exc.strerror}") from None
+
+
+def _deal_number(source: str) -> int | None:
+    """Return the deal number that ``source`` spells in ASCII digits, else None.
+
+    Raises InvalidDealError for a number too long to be any deal's.
+    """
+    if not (source.isascii() and source.isdigit()):
+        return None
+    if len(source) > 100:
+        raise InvalidDealError(f"deal number {source[:20] + '...'!r} "
+                               f"({len(source)} digits) is out of range")
+    return int(source)
 
 
 def _position(game: str, source: str) -> Deal:
     """Return a deal from a number, a board file or '-' (standard input)."""
     variant = find_variant(game)
-    if source.isdigit():
-        return Deal.from_number(variant, int(source))
+    number = _deal_number(source)
+    if number is not None:
+        return Deal.from_number(variant, number)
     return Deal.parse(_read(source, "board"), variant)
 
 
@@ -103,9 +128,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         st = result.stats
         extra = f" ({result.reason})" if result.reason else ""
         print(f"{result.verdict}{extra}: {find_variant(game).name} "
-              f"{'deal ' + source if source.isdigit() else source}")
-        print(f"expanded {st.expanded:,}  stored {st.stored:,}  peak {st.peak_bytes / 2**20:.1f} MiB"
-              f"  {st.seconds:.3f} s  most cards home {result.most_home}")
+              f"{source if _deal_number(source) is None else 'deal ' + source}")
+        print(f"expanded {st.expanded:,}  stored {st.stored:,}  "
+              f"peak {st.peak_bytes / 2**20:.1f} MiB  {st.seconds:.3f} s  "
+              f"most cards home {result.most_home}")
         if moves is not None:
             print(f"{len(moves)} moves")
             if args.format == "fcs-verbose":
@@ -170,9 +196,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BakersError as exc:
         print(f"bakers: error: {exc}", file=sys.stderr)
         return EXIT_BAD
+    except ImportError as exc:
+        # The compiled core is imported when first needed; its error says how to build it.
+        print(f"bakers: error: {exc}", file=sys.stderr)
+        return EXIT_BAD
     except KeyboardInterrupt:
         print("bakers: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader of standard output has gone (``bakers solve ... | head``): point
+        # stdout at /dev/null so that the interpreter's final flush does not fail too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_PIPE
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import re
 from dataclasses import dataclass
 
 from .errors import InvalidVariantError, UnknownVariantError
@@ -32,6 +33,11 @@ NUMBERINGS = ("ms", "pysol")
 
 MAX_COLUMNS = 13
 MAX_CELLS = 8
+
+
+def _is_int(value: object) -> bool:
+    """Return whether ``value`` is an int proper (``True`` and ``52.0`` are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -62,11 +68,11 @@ class Variant:
 
         if not isinstance(self.name, str) or not self.name:
             raise InvalidVariantError(f"a variant needs a non-empty name, not {self.name!r}")
-        if self.deck not in (52, 36):
+        if not _is_int(self.deck) or self.deck not in (52, 36):
             raise bad("deck", self.deck, "is not a deck: use 52 or 36")
-        if not isinstance(self.columns, int) or not 1 <= self.columns <= MAX_COLUMNS:
+        if not _is_int(self.columns) or not 1 <= self.columns <= MAX_COLUMNS:
             raise bad("columns", self.columns, f"is out of range 1..{MAX_COLUMNS}")
-        if not isinstance(self.cells, int) or not 0 <= self.cells <= MAX_CELLS:
+        if not _is_int(self.cells) or not 0 <= self.cells <= MAX_CELLS:
             raise bad("cells", self.cells, f"is out of range 0..{MAX_CELLS}")
         for field, allowed in (("build", BUILDS), ("empty", EMPTIES), ("moves", MOVES),
                                ("numbering", NUMBERINGS)):
@@ -118,7 +124,8 @@ PRESETS: dict[str, Variant] = {v.name: v for v in (
 
 
 def _key(name: str) -> str:
-    return name.strip().lower().replace("-", "_").replace(" ", "_").replace("'", "")
+    """Return ``name`` lower-cased without spaces, dashes, underscores or apostrophes."""
+    return re.sub(r"[\s_\-'\u2019]+", "", name.lower())
 
 
 _LOOKUP = {_key(alias): v for v in PRESETS.values() for alias in (v.name, *v.aliases)}
@@ -136,8 +143,9 @@ def find_variant(name: str | Variant) -> Variant:
         raise UnknownVariantError(f"a game is named by a string, not {name!r}")
     found = _LOOKUP.get(_key(name))
     if found is None:
-        close = difflib.get_close_matches(_key(name), list(_LOOKUP), n=3)
-        hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+        close = difflib.get_close_matches(_key(name), list(_LOOKUP), n=6)
+        names = list(dict.fromkeys(_LOOKUP[key].name for key in close))[:3]
+        hint = f"; did you mean {', '.join(map(repr, names))}?" if names else ""
         raise UnknownVariantError(
             f"unknown game {name!r}: the games are {', '.join(PRESETS)}{hint}")
     return found

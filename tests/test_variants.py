@@ -1,0 +1,272 @@
+"""Variants: the presets of RULES.md field by field, lookup by name, custom games and
+their validation, and the rule dict that the C++ core reads."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from bakers import _core
+from bakers.deals import Deal
+from bakers.errors import InvalidVariantError, UnknownVariantError
+from bakers.variants import PRESETS, Variant, find_variant
+
+#: Every rule field of every preset, as RULES.md's table gives it. ``moves`` reads
+#: "single cards, a longer transfer is shorthand for a chain of single moves" as
+#: ``supermove``, "single top card only" as ``single`` and "any same-suit sequence
+#: moves whole" as ``sequence``.
+EXPECTED = {
+    "bakers_game": dict(
+        deck=52, columns=8, cells=4, build="suit", empty="any", moves="supermove",
+        auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="ms"),
+    "freecell": dict(
+        deck=52, columns=8, cells=4, build="alternate", empty="any", moves="supermove",
+        auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="ms"),
+    "freecell36": dict(
+        deck=36, columns=6, cells=2, build="alternate", empty="any", moves="supermove",
+        auto_aces=True, aces_on_foundations=False, kings_to_bottom=False, numbering="ms"),
+    "bulochnik": dict(
+        deck=52, columns=8, cells=4, build="suit", empty="kings", moves="sequence",
+        auto_aces=False, aces_on_foundations=True, kings_to_bottom=False, numbering="ms"),
+    "bakers_dozen": dict(
+        deck=52, columns=13, cells=0, build="any", empty="none", moves="single",
+        auto_aces=True, aces_on_foundations=False, kings_to_bottom=True, numbering="pysol"),
+}
+
+COLUMN_LENGTHS = {
+    "bakers_game": (7, 7, 7, 7, 6, 6, 6, 6),
+    "freecell": (7, 7, 7, 7, 6, 6, 6, 6),
+    "freecell36": (6,) * 6,
+    "bulochnik": (6,) * 8,
+    "bakers_dozen": (4,) * 13,
+}
+
+#: The fields that `Variant.rules` hands to the C++ core (``cpp/core/rules.hpp``).
+CORE_FIELDS = {"deck", "columns", "cells", "build", "empty", "moves", "auto_aces",
+               "aces_on_foundations", "kings_to_bottom", "numbering"}
+
+
+# -- presets ----------------------------------------------------------------------
+
+def test_the_presets_are_the_games_of_rules_md() -> None:
+    assert list(PRESETS) == list(EXPECTED)
+    for name, variant in PRESETS.items():
+        assert variant.name == name, f"PRESETS[{name!r}] is called {variant.name!r}"
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+def test_preset_fields(name: str) -> None:
+    variant = PRESETS[name]
+    assert variant.rules() == EXPECTED[name], f"{name} differs from RULES.md"
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+def test_preset_column_lengths(name: str) -> None:
+    variant = PRESETS[name]
+    assert variant.column_lengths == COLUMN_LENGTHS[name]
+    assert sum(variant.column_lengths) == variant.dealt_cards
+    dealt = tuple(len(col) for col in Deal.from_number(variant, 1).columns)
+    assert dealt == COLUMN_LENGTHS[name], f"deal 1 of {name} has columns of {dealt}"
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+def test_preset_has_a_title(name: str) -> None:
+    assert PRESETS[name].title, f"{name} has no title"
+    assert str(PRESETS[name]) == name
+
+
+# -- lookup -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("bakers_game", "bakers_game"),
+    ("Baker's Game", "bakers_game"),
+    ("Baker\u2019s Game", "bakers_game"),
+    ("BAKERS GAME", "bakers_game"),
+    ("bakers  game", "bakers_game"),
+    ("  bakers-game  ", "bakers_game"),
+    ("bakersgame", "bakers_game"),
+    ("FREECELL", "freecell"),
+    ("Free Cell", "freecell"),
+    ("FreeCell", "freecell"),
+    ("fc", "freecell"),
+    ("FreeCell 36", "freecell36"),
+    ("free-cell-36", "freecell36"),
+    ("FC36", "freecell36"),
+    ("Bulochnik", "bulochnik"),
+    ("Булочник", "bulochnik"),
+    ("bakers-dozen", "bakers_dozen"),
+    ("Baker's Dozen", "bakers_dozen"),
+    ("dozen", "bakers_dozen"),
+])
+def test_find_variant_ignores_case_spaces_dashes_and_apostrophes(text: str, name: str) -> None:
+    assert find_variant(text) is PRESETS[name], f"{text!r} should find {name}"
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+def test_find_variant_by_every_alias(name: str) -> None:
+    variant = PRESETS[name]
+    for alias in (variant.name, *variant.aliases):
+        for spelling in (alias, alias.upper(), alias.replace("_", "-"), f" {alias} "):
+            assert find_variant(spelling) is variant, f"{spelling!r} should find {name}"
+
+
+@pytest.mark.parametrize(("text", "suggested"), [
+    ("freecel", "freecell"),
+    ("bakers_gam", "bakers_game"),
+    ("bulochnic", "bulochnik"),
+    ("bakers dozn", "bakers_dozen"),
+])
+def test_unknown_name_is_quoted_with_close_matches(text: str, suggested: str) -> None:
+    with pytest.raises(UnknownVariantError) as info:
+        find_variant(text)
+    message = str(info.value)
+    assert repr(text) in message, message
+    assert "did you mean" in message and repr(suggested) in message, message
+
+
+def test_suggestions_are_preset_names_once_each() -> None:
+    with pytest.raises(UnknownVariantError) as info:
+        find_variant("frecell")
+    hint = str(info.value).split("did you mean", 1)[1]
+    names = re.findall(r"'([^']*)'", hint)
+    assert names and "freecell" in names, hint
+    assert len(names) == len(set(names)) and set(names) <= set(PRESETS), hint
+
+
+def test_unknown_name_lists_the_games() -> None:
+    with pytest.raises(UnknownVariantError, match="'zzz'") as info:
+        find_variant("zzz")
+    assert all(name in str(info.value) for name in PRESETS)
+    assert "did you mean" not in str(info.value)
+
+
+@pytest.mark.parametrize("bad", ["", "   ", 5, None])
+def test_find_variant_rejects_non_names(bad: object) -> None:
+    with pytest.raises(UnknownVariantError) as info:
+        find_variant(bad)  # type: ignore[arg-type]
+    assert repr(bad) in str(info.value)
+
+
+def test_unknown_variant_error_is_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        find_variant("no such game")
+
+
+def test_a_variant_passes_through() -> None:
+    custom = Variant(name="x", cells=3, build="alternate")
+    assert find_variant(custom) is custom
+    assert find_variant(PRESETS["freecell"]) is PRESETS["freecell"]
+
+
+# -- custom variants --------------------------------------------------------------
+
+def test_custom_variant_defaults() -> None:
+    custom = Variant(name="x", cells=3, build="alternate")
+    assert custom.rules() == {**EXPECTED["bakers_game"], "cells": 3, "build": "alternate"}
+    assert custom.column_lengths == (7, 7, 7, 7, 6, 6, 6, 6)
+
+
+def test_replace_makes_a_new_variant() -> None:
+    freecell = find_variant("freecell")
+    two = freecell.replace(cells=2)
+    assert two.cells == 2 and two.build == "alternate" and two.name == "freecell"
+    assert freecell.cells == 4, "replace must not change the preset"
+    assert two != freecell
+
+
+@pytest.mark.parametrize(("columns", "lengths"), [
+    (1, (52,)),
+    (10, (6, 6, 5, 5, 5, 5, 5, 5, 5, 5)),
+    (13, (4,) * 13),
+])
+def test_custom_column_lengths(columns: int, lengths: tuple[int, ...]) -> None:
+    assert Variant(name="x", columns=columns).column_lengths == lengths
+
+
+def test_custom_column_lengths_without_aces() -> None:
+    assert Variant(name="x", deck=36, columns=7, aces_on_foundations=True).column_lengths == (
+        5, 5, 5, 5, 4, 4, 4)
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("deck", 40),
+    ("deck", 52.0),
+    ("deck", "52"),
+    ("columns", 0),
+    ("columns", 14),
+    ("columns", 8.0),
+    ("cells", 9),
+    ("cells", -1),
+    ("cells", True),
+    ("build", "down"),
+    ("empty", "queens"),
+    ("moves", "teleport"),
+    ("numbering", "x"),
+    ("auto_aces", "yes"),
+    ("aces_on_foundations", 1),
+    ("kings_to_bottom", None),
+])
+def test_invalid_field_is_named_with_its_value(field: str, value: object) -> None:
+    with pytest.raises(InvalidVariantError) as info:
+        Variant(name="x", **{field: value})  # type: ignore[arg-type]
+    assert f"{field}={value!r}" in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize(("field", "value"), [("cells", 9), ("build", "down")])
+def test_replace_validates(field: str, value: object) -> None:
+    with pytest.raises(InvalidVariantError, match=f"{field}={value!r}"):
+        find_variant("freecell").replace(**{field: value})
+
+
+@pytest.mark.parametrize("name", ["", None, 7])
+def test_invalid_name(name: object) -> None:
+    with pytest.raises(InvalidVariantError) as info:
+        Variant(name=name)  # type: ignore[arg-type]
+    assert "name" in str(info.value) and repr(name) in str(info.value), str(info.value)
+
+
+def test_invalid_variant_error_is_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        Variant(name="x", cells=99)
+
+
+# -- the rules the C++ core reads -------------------------------------------------
+
+@pytest.mark.parametrize("name", EXPECTED)
+def test_rules_has_exactly_the_core_fields(name: str) -> None:
+    assert set(PRESETS[name].rules()) == CORE_FIELDS
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+@pytest.mark.parametrize("number", [1, 617])
+def test_core_deals_every_preset_as_python_does(name: str, number: int) -> None:
+    variant = PRESETS[name]
+    columns, cells, heights = _core.deal(variant.rules(), number)
+    deal = Deal.from_number(variant, number)
+    assert columns == [[card.code for card in col] for col in deal.columns], (
+        f"the core's deal {number} of {name} differs from Python's")
+    assert cells == [0] * variant.cells
+    assert heights == ([1, 1, 1, 1] if variant.aces_on_foundations else [0, 0, 0, 0])
+
+
+def test_core_deals_a_custom_variant() -> None:
+    custom = Variant(name="x", columns=10, cells=3, build="alternate")
+    columns, _, _ = _core.deal(custom.rules(), 1)
+    assert [len(col) for col in columns] == list(custom.column_lengths)
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("deck", 40),
+    ("columns", 0),
+    ("columns", 14),
+    ("cells", 9),
+    ("cells", -1),
+    ("build", "down"),
+    ("empty", "queens"),
+    ("moves", "teleport"),
+    ("numbering", "x"),
+])
+def test_core_rejects_invalid_rules(field: str, value: object) -> None:
+    rules = {**PRESETS["freecell"].rules(), field: value}
+    with pytest.raises(ValueError):
+        _core.deal(rules, 1)
