@@ -208,3 +208,10 @@ def test_expand_keeps_sequence_moves_whole() -> None:
     board = Board.from_position("bulochnik", ["KS QH JH TH 9H", "KH", "QS JS", "KC QC",
                                               "KD", "", "", ""])
     assert Solution.parse("12").expand(board) == [Move.parse("12x4")]
+
+
+def test_a_slice_of_a_solution_is_a_solution() -> None:
+    solution = Solution.parse("6a 6b 6h")
+    assert isinstance(solution[:2], Solution)
+    assert solution[:2].notation() == "6a 6b"
+    assert solution[2].notation() == "6h"

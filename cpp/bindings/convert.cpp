@@ -1,15 +1,32 @@
 #include "convert.hpp"
 
 #include <stdexcept>
+#include <type_traits>
 
 namespace bakers::py {
 namespace {
+
+// Returns d[key] as a T; a value of another type is a ValueError naming the rule.
+template <typename T>
+T cast_rule(const pb::dict& d, const char* key, const char* type) {
+    pb::object value = d[key];
+    const bool is_bool = pb::isinstance<pb::bool_>(value);
+    if constexpr (std::is_same_v<T, bool>) {
+        if (is_bool) return value.cast<bool>();
+    } else if constexpr (std::is_same_v<T, int>) {
+        if (!is_bool && pb::isinstance<pb::int_>(value)) return value.cast<int>();
+    } else {
+        if (pb::isinstance<pb::str>(value)) return value.cast<std::string>();
+    }
+    throw pb::value_error(std::string("rule ") + key + "=" + pb::repr(value).cast<std::string>() +
+                          " must be " + type);
+}
 
 template <typename E>
 E pick(const pb::dict& d, const char* key, std::initializer_list<std::pair<const char*, E>> names,
        E fallback) {
     if (!d.contains(key)) return fallback;
-    const auto text = pb::cast<std::string>(d[key]);
+    const auto text = cast_rule<std::string>(d, key, "a string");
     for (const auto& [n, e] : names)
         if (text == n) return e;
     throw pb::value_error(std::string("rule ") + key + "=" + text + " is not known");
@@ -17,7 +34,8 @@ E pick(const pb::dict& d, const char* key, std::initializer_list<std::pair<const
 
 template <typename T>
 T get(const pb::dict& d, const char* key, T fallback) {
-    return d.contains(key) ? pb::cast<T>(d[key]) : fallback;
+    if (!d.contains(key)) return fallback;
+    return cast_rule<T>(d, key, std::is_same_v<T, bool> ? "a bool" : "an int");
 }
 
 }  // namespace

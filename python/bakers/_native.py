@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 
 _BUILD_HINT = (
@@ -14,7 +15,6 @@ _BUILD_HINT = (
 def core() -> ModuleType:
     """Return the compiled module `bakers._core`; raise ImportError saying how to build it."""
     try:
-        from . import _core
-    except ImportError as exc:  # pragma: no cover - depends on the build
+        return importlib.import_module("bakers._core")
+    except ImportError as exc:
         raise ImportError(_BUILD_HINT) from exc
-    return _core

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsIndex, overload
 
 from .board import Board
 from .errors import IllegalMoveError
@@ -47,6 +47,17 @@ class Solution(list[Move]):
 
     def __init__(self, moves: Iterable[Move] = ()) -> None:
         super().__init__(moves)
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> Solution: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> Move | Solution:
+        """Return a move, or for a slice the moves as a `Solution`."""
+        if isinstance(index, slice):
+            return Solution(super().__getitem__(index))
+        return super().__getitem__(index)
 
     @classmethod
     def parse(cls, text: str) -> Solution:
