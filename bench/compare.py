@@ -1,0 +1,607 @@
+"""Compare bakers with Freecell Solver (``fc-solve``) on the same numbered deals.
+
+Both solvers decide deals ``--first``..``--last`` of one game, in turn, ``--repeat`` times
+(the order alternates between repeats), and one table reports for each solver: deals
+decided, winnable, impossible and unknown; the median wall-clock and CPU seconds and
+deals per second; the ratio of fc-solve's time to bakers' (the median of the ratios of
+the repeats, each pair measured back to back); verdict disagreements deal by deal; the
+mean solution length; and memory.
+
+What is measured, and how
+-------------------------
+* **bakers**: ``_core.solve_numbers`` (deals made and decided in C++ on one thread, a
+  solution built for every winnable deal) in a child Python process. Its time is the
+  wall-clock and CPU time of that call alone (interpreter start and import excluded);
+  ``peak MB`` is the largest ``peak_bytes`` the engine reports for one deal (its position
+  table and queue); ``max RSS MB`` is the child process's maximum resident set size.
+* **fc-solve**, for the games whose deals it numbers as we do (``freecell``,
+  ``bakers_game``: Microsoft deal numbers): its range tool
+  ``freecell-solver-range-parallel-solve FIRST LAST STEP [--total-iterations-limit N]
+  FCS-ARGS``, one process that deals every MS deal itself and solves it on one thread;
+  its verdicts come from the tool's ``--binary-output-to`` file (per deal the iteration
+  count if solved, -2 for "I could not solve this game", -1 for an iteration limit). This
+  is the fairest option measured: on FreeCell MS 1..200 one ``fc-solve`` process per board
+  file took about 3.0 s, the range tool 0.14 s, i.e. process start-up was ~95% of the
+  per-file cost. The timed run prints no solutions (writing them with ``-sam -p -t`` made
+  the FreeCell run 3 to 6 times slower); the solution lengths come from a separate,
+  untimed run of the range tool with ``--solutions-directory DIR -sam -p -t`` on the
+  first ``--lengths`` deals.
+  For ``bakers_dozen`` and ``bulochnik`` (no MS numbering in the range tool) fc-solve runs
+  once per deal on a board file written by ``Deal.to_text()`` (``-sel -m FCS-ARGS
+  board``), and its time is the sum of those runs, process start-up included;
+  ``freecell36`` has a 36-card deck, which fc-solve does not play: bakers runs alone.
+  fc-solve's ``max RSS MB`` (and ``peak MB``) is the largest maximum resident set size of
+  its processes (``os.wait4``).
+* **Verdicts**: fc-solve's "I could not solve this game" is counted as *impossible*. It is
+  a proof only for a complete scan (``-g bakers_game -to 01ABCDE``: atomic moves, no
+  iteration limit); with ``-l lg`` it only means that preset's scan ended without a win.
+  A *disagreement* is a deal that both decided with different verdicts.
+* **Solution length** (``mean moves``): single-card moves, every foundation move counted,
+  over the first ``--lengths`` deals of the range that both solved. For both solvers the
+  supermove-level solution (bakers: ``solve(deal).supermoves``; fc-solve: its ``-sam -p
+  -t`` moves, "Move 3 cards from stack 0 to stack 4" being one supermove) is expanded into
+  single-card moves by the referee (``Solution.expand``), so both are counted the same
+  way; every expanded solution is replayed by the referee. Below the table are also the
+  engine's own single-move count (what ``solve_numbers`` returns) and fc-solve's count as
+  printed (a supermove as one move).
+
+Examples::
+
+    python bench/compare.py --game freecell --first 1 --last 32000
+    python bench/compare.py --game bakers_game --first 1 --last 32000
+    python bench/compare.py --game bakers_dozen --last 1000 --limit-nodes 200000 --no-fcs
+    python bench/compare.py --game freecell --last 2000 --repeat 3 --markdown
+
+Exit status: 0, or 1 when the solvers disagree on a deal or bakers contradicts the
+reference verdicts of tests/data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import shlex
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+FCS = "fc-solve"
+FCS_RANGE = "freecell-solver-range-parallel-solve"
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How fc-solve plays a game: ``mode`` ``'range'`` (its MS range tool), ``'file'``
+    (one process per board file) or ``''`` (it cannot: ``why``)."""
+
+    mode: str
+    args: str = ""
+    iterations: int = 0
+    why: str = ""
+
+
+SETUPS = {
+    "freecell": Setup("range", "-l lg"),
+    "bakers_game": Setup("range", "-g bakers_game -to 01ABCDE"),
+    "bakers_dozen": Setup("file", "-g bakers_dozen", iterations=1_000_000),
+    "bulochnik": Setup("file", "--sequences-are-built-by suit --sequence-move unlimited "
+                               "--empty-stacks-filled-by kings", iterations=1_000_000),
+    "freecell36": Setup("", why="fc-solve does not play a 36-card deck"),
+}
+
+#: Reference verdicts in tests/data, by game.
+REFERENCE = {"bakers_game": "bakers_game_ms_1-1000.tsv", "freecell": "freecell_ms_1-1000.tsv",
+             "bakers_dozen": "bakers_dozen_pysol_1-1000.tsv"}
+
+SOLVED, IMPOSSIBLE, UNKNOWN = "solved", "impossible", "unknown"
+
+
+@dataclass
+class Run:
+    """One solver's run over the range: verdicts by deal and what it cost."""
+
+    verdicts: dict[int, str]
+    wall: float
+    cpu: float
+    peak_bytes: int
+    max_rss: int
+    moves: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass
+class Measured:
+    """All repeats of one solver."""
+
+    solver: str
+    runs: list[Run] = field(default_factory=list)
+    moves_referee: dict[int, int] = field(default_factory=dict)
+    moves_native: dict[int, int] = field(default_factory=dict)
+    rejected: list[int] = field(default_factory=list)
+
+    @property
+    def verdicts(self) -> dict[int, str]:
+        return self.runs[0].verdicts
+
+    def median(self, what: str) -> float:
+        return statistics.median(getattr(run, what) for run in self.runs)
+
+
+# ---------------------------------------------------------------- measuring processes
+
+
+def run_measured(command: Sequence[str], stdout: Path) -> tuple[int, float, float, int]:
+    """Run ``command`` with its output in ``stdout``; return (exit status, wall seconds,
+    CPU seconds, maximum resident set size in bytes) of that process alone."""
+    with stdout.open("wb") as out, stdout.with_suffix(".err").open("wb") as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(list(command), stdout=out, stderr=err)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return (process.returncode, wall, usage.ru_utime + usage.ru_stime,
+            usage.ru_maxrss * 1024)
+
+
+def check_status(status: int, command: Sequence[str], stdout: Path) -> None:
+    if status != 0:
+        error = stdout.with_suffix(".err").read_text(errors="replace").strip()
+        raise SystemExit(f"{shlex.join(command)} failed with status {status}: {error}")
+
+
+# ---------------------------------------------------------------- bakers
+
+
+def worker(spec: str) -> int:
+    """The child process of a bakers run: decide the deals, print the rows as JSON."""
+    from bakers import _core, find_variant
+
+    job = json.loads(spec)
+    rules = find_variant(job["game"]).rules()
+    wall, cpu = time.perf_counter(), time.process_time()
+    rows, interrupted = _core.solve_numbers(rules, job["first"], job["last"], **job["limits"])
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    json.dump({"rows": rows, "wall": wall, "cpu": cpu, "interrupted": interrupted},
+              sys.stdout)
+    return 0
+
+
+def run_bakers(game: str, first: int, last: int, limits: dict[str, int | float],
+               scratch: Path) -> Run:
+    job = json.dumps({"game": game, "first": first, "last": last, "limits": limits})
+    command = [sys.executable, str(Path(__file__).resolve()), "--worker", job]
+    out = scratch / "bakers.json"
+    status, _, _, rss = run_measured(command, out)
+    check_status(status, command, out)
+    result = json.loads(out.read_text())
+    if result["interrupted"]:
+        raise KeyboardInterrupt
+    rows = result["rows"]
+    return Run(verdicts={row[0]: row[1] for row in rows}, wall=result["wall"],
+               cpu=result["cpu"], peak_bytes=max(row[5] for row in rows), max_rss=rss,
+               moves={row[0]: row[2] for row in rows if row[1] == SOLVED})
+
+
+# ---------------------------------------------------------------- fc-solve
+
+
+def fcs_range_command(first: int, last: int, args: list[str], iterations: int,
+                      extra: list[str]) -> list[str]:
+    limit = ["--total-iterations-limit", str(iterations)] if iterations else []
+    return [FCS_RANGE, str(first), str(last), "1000000000", *extra, *limit, *args]
+
+
+def run_fcs_range(first: int, last: int, args: list[str], iterations: int,
+                  scratch: Path) -> Run:
+    binary = scratch / "fcs.bin"
+    binary.unlink(missing_ok=True)  # the tool resumes from an existing file
+    command = fcs_range_command(first, last, args, iterations,
+                                ["--binary-output-to", str(binary)])
+    out = scratch / "fcs-range.txt"
+    status, wall, cpu, rss = run_measured(command, out)
+    check_status(status, command, out)
+    data = binary.read_bytes()
+    values = struct.unpack(f"<{len(data) // 4}i", data)
+    header, results = values[:3], values[3:]
+    if header[:2] != (first, last) or len(results) != last - first + 1:
+        raise SystemExit(f"{FCS_RANGE} stopped early or wrote an unexpected file: "
+                         f"header {header}, {len(results)} results for {last - first + 1} "
+                         f"deals ({out.read_text(errors='replace')[-300:]})")
+    verdicts = {first + i: SOLVED if r >= 0 else IMPOSSIBLE if r == -2 else UNKNOWN
+                for i, r in enumerate(results)}
+    return Run(verdicts, wall, cpu, rss, rss)
+
+
+def fcs_verdict(output: str) -> str:
+    if "This game is solveable." in output:
+        return SOLVED
+    if "I could not solve this game." in output:
+        return IMPOSSIBLE
+    if "Iterations count exceeded." in output:
+        return UNKNOWN
+    raise SystemExit(f"{FCS}: unexpected output: {output[-300:]!r}")
+
+
+def board_file(game: str, number: int, scratch: Path) -> Path:
+    from bakers import Deal, find_variant
+
+    path = scratch / "boards" / f"{number}.board"
+    if not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(Deal.from_number(find_variant(game), number).to_text() + "\n")
+    return path
+
+
+def run_fcs_files(game: str, first: int, last: int, args: list[str], iterations: int,
+                  lengths_to: int, scratch: Path) -> tuple[Run, dict[int, str]]:
+    """One fc-solve process per deal; return the run and the outputs of the deals up to
+    ``lengths_to`` that it solved (for the solution lengths)."""
+    limit = ["-mi", str(iterations)] if iterations else []
+    boards = [board_file(game, n, scratch) for n in range(first, last + 1)]
+    verdicts: dict[int, str] = {}
+    solutions: dict[int, str] = {}
+    wall = cpu = 0.0
+    rss = 0
+    out = scratch / "fcs-file.txt"
+    for number, board in zip(range(first, last + 1), boards, strict=True):
+        command = [FCS, "-sel", "-m", *limit, *args, str(board)]
+        status, w, c, r = run_measured(command, out)
+        check_status(status, command, out)
+        wall, cpu, rss = wall + w, cpu + c, max(rss, r)
+        output = out.read_text(errors="replace")
+        verdicts[number] = fcs_verdict(output)
+        if verdicts[number] == SOLVED and number <= lengths_to:
+            solutions[number] = output
+    return Run(verdicts, wall, cpu, rss, rss), solutions
+
+
+def probe_fcs(game: str, number: int, args: list[str]) -> str:
+    """Return fc-solve's complaint when it cannot play ``game`` (one iteration of the
+    first deal, untimed), else ''."""
+    with tempfile.TemporaryDirectory(prefix="bakers-probe-") as tmp:
+        scratch = Path(tmp)
+        out = scratch / "probe.txt"
+        command = [FCS, "-sel", "-mi", "1", *args, str(board_file(game, number, scratch))]
+        status, *_ = run_measured(command, out)
+        if status == 0:
+            return ""
+        error = out.with_suffix(".err").read_text(errors="replace")
+        return " ".join((error or out.read_text(errors="replace")).split())[:200]
+
+
+def fcs_range_solutions(first: int, last: int, args: list[str], iterations: int,
+                        solved: set[int], scratch: Path) -> dict[int, str]:
+    """fc-solve's solutions (``-sam -p -t``) of deals first..last from an untimed run."""
+    folder = scratch / "solutions"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    command = fcs_range_command(first, last, [*args, "-sam", "-p", "-t"], iterations,
+                                ["--solutions-directory", f"{folder}/"])
+    out = scratch / "fcs-solutions.txt"
+    status, *_ = run_measured(command, out)
+    check_status(status, command, out)
+    return {n: (folder / f"{n:09d}.sol").read_text(errors="replace")
+            for n in range(first, last + 1) if n in solved}
+
+
+# ---------------------------------------------------------------- solution lengths
+
+
+def referee_length(game: str, number: int, text: str) -> tuple[int, int]:
+    """fc-solve's solution ``text`` of deal ``number``: (single-card moves after the
+    referee's expansion, moves as printed). Raises BakersError if the referee rejects it."""
+    from bakers import BakersError, Deal, Solution, find_variant
+
+    deal = Deal.from_number(find_variant(game), number)
+    printed = Solution.parse(text)
+    single = printed.expand(deal)
+    if not single.replay(deal).won:
+        raise BakersError(f"fc-solve's solution of deal {number} does not win")
+    return len(single), len(printed)
+
+
+def bakers_lengths(game: str, numbers: list[int], limits: dict[str, int | float],
+                   measured: Measured) -> None:
+    """Solve ``numbers`` again with `bakers.solve` (referee replay) and count moves."""
+    from bakers import Deal, Limits, find_variant, solve
+
+    limit = Limits(nodes=limits["max_nodes"] or None, states=limits["max_states"] or None,
+                   memory=limits["max_bytes"] or None,
+                   seconds=limits["max_seconds"] or None)
+    variant = find_variant(game)
+    for number in numbers:
+        deal = Deal.from_number(variant, number)
+        result = solve(deal, limits=limit)
+        if result.verdict != SOLVED:
+            continue
+        single = result.supermoves.expand(deal)
+        if not single.replay(deal).won:
+            measured.rejected.append(number)
+            continue
+        measured.moves_referee[number] = len(single)
+        measured.moves_native[number] = len(result.solution)
+
+
+# ---------------------------------------------------------------- reporting
+
+
+def counts(verdicts: dict[int, str]) -> Counter[str]:
+    return Counter(verdicts.values())
+
+
+def disagreements(a: dict[int, str], b: dict[int, str]) -> list[tuple[int, str, str]]:
+    return [(n, a[n], b[n]) for n in sorted(a) if n in b and a[n] != b[n]
+            and UNKNOWN not in (a[n], b[n])]
+
+
+def reference_contradictions(game: str, verdicts: dict[int, str]) -> tuple[int, list]:
+    name = REFERENCE.get(game)
+    if name is None or not (DATA / name).exists():
+        return 0, []
+    with (DATA / name).open(newline="") as handle:
+        reference = {int(row["deal"]): row["verdict"]
+                     for row in csv.DictReader(handle, delimiter="\t")}
+    checked = [n for n in verdicts if n in reference]
+    wrong = [(n, verdicts[n], reference[n]) for n in checked
+             if (verdicts[n] == SOLVED and reference[n] == "impossible")
+             or (verdicts[n] == IMPOSSIBLE and reference[n] == "winnable")]
+    return len(checked), wrong
+
+
+def mean(values: Sequence[int]) -> str:
+    return f"{statistics.fmean(values):.1f}" if values else "-"
+
+
+def megabytes(n: float) -> str:
+    return f"{n / 2**20:.1f}"
+
+
+def table_rows(game: str, deals: int, solvers: list[Measured], ratio: float | None,
+               disagree: int, common: list[int]) -> list[list[str]]:
+    rows = []
+    for m in solvers:
+        c = counts(m.verdicts)
+        wall = m.median("wall")
+        lengths = [m.moves_referee[n] for n in common if n in m.moves_referee]
+        rows.append([
+            game, str(deals), m.solver, str(c[SOLVED] + c[IMPOSSIBLE]), str(c[SOLVED]),
+            str(c[IMPOSSIBLE]), str(c[UNKNOWN]), f"{wall:.2f}", f"{m.median('cpu'):.2f}",
+            f"{deals / wall:.0f}" if wall > 0 else "-",
+            (f"{ratio:.2f}" if ratio is not None else "-") if m.solver == "bakers" else "",
+            str(disagree) if len(solvers) > 1 else "-", mean(lengths),
+            megabytes(max(run.peak_bytes for run in m.runs)),
+            megabytes(max(run.max_rss for run in m.runs))])
+    return rows
+
+
+HEADERS = ["game", "deals", "solver", "decided", "winnable", "impossible", "unknown",
+           "wall s", "cpu s", "deals/s", "ratio", "disagree", "mean moves", "peak MB",
+           "max RSS MB"]
+
+
+def print_table(rows: list[list[str]], title: str, markdown: bool) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title)
+    for header in HEADERS:
+        table.add_column(header, justify="left" if header in ("game", "solver") else "right")
+    for row in rows:
+        table.add_row(*row)
+    console = Console() if sys.stdout.isatty() else Console(width=200)
+    console.print(table)
+    if markdown:
+        print("| " + " | ".join(HEADERS) + " |")
+        print("|" + "|".join("---" for _ in HEADERS) + "|")
+        for row in rows:
+            print("| " + " | ".join(row) + " |")
+
+
+# ---------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Compare bakers with fc-solve on the same numbered deals "
+                    "(see the module docstring for what is measured).")
+    parser.add_argument("--game", default="freecell", choices=sorted(SETUPS))
+    parser.add_argument("--first", type=int, default=1, help="first deal number (1)")
+    parser.add_argument("--last", type=int, default=1000, help="last deal number (1000)")
+    parser.add_argument("--fcs-args", default=None,
+                        help="fc-solve's arguments (freecell: '-l lg'; bakers_game: "
+                             "'-g bakers_game -to 01ABCDE')")
+    parser.add_argument("--fcs-iterations", type=int, default=None,
+                        help="fc-solve's iteration limit per deal, 0 for none (default: "
+                             "none; 1000000 for bakers_dozen and bulochnik)")
+    parser.add_argument("--fcs-mode", choices=("range", "file"), default=None,
+                        help="how fc-solve is run (default: range for MS games)")
+    parser.add_argument("--no-fcs", action="store_true", help="run bakers alone")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs of each solver; times are medians (default 1)")
+    parser.add_argument("--limit-seconds", type=float, default=0.0,
+                        help="bakers: seconds per deal (default: no limit)")
+    parser.add_argument("--limit-nodes", type=int, default=0,
+                        help="bakers: positions expanded per deal (default: no limit)")
+    parser.add_argument("--limit-memory", default="0",
+                        help="bakers: bytes per deal, like 2G (default: no limit)")
+    parser.add_argument("--lengths", type=int, default=1000,
+                        help="count solution lengths on the first N deals (default 1000; "
+                             "0: none)")
+    parser.add_argument("--json", type=Path, help="also write the raw results here")
+    parser.add_argument("--markdown", action="store_true",
+                        help="also print the table in Markdown")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        return worker(args.worker)
+
+    from bakers.limits import parse_bytes
+
+    if not 1 <= args.first <= args.last:
+        parser.error("need 1 <= --first <= --last")
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    game, first, last = args.game, args.first, args.last
+    deals = last - first + 1
+    setup = SETUPS[game]
+    limits = {"max_nodes": args.limit_nodes, "max_states": 0,
+              "max_bytes": parse_bytes(args.limit_memory), "max_seconds": args.limit_seconds}
+
+    mode = "" if args.no_fcs else (args.fcs_mode or setup.mode)
+    if mode == "range" and setup.mode != "range":
+        parser.error(f"{FCS_RANGE} deals Microsoft numbers; it cannot deal {game}")
+    notes: list[str] = []
+    if not args.no_fcs and not setup.mode:
+        notes.append(f"fc-solve not run: {setup.why}.")
+        mode = ""
+    tool = FCS_RANGE if mode == "range" else FCS
+    if mode and shutil.which(tool) is None:
+        notes.append(f"fc-solve not run: {tool} is not on PATH "
+                     "(Debian/Ubuntu: apt-get install freecell-solver-bin).")
+        mode = ""
+    fcs_args = shlex.split(args.fcs_args if args.fcs_args is not None else setup.args)
+    iterations = (args.fcs_iterations if args.fcs_iterations is not None
+                  else setup.iterations)
+    if mode == "file":
+        refusal = probe_fcs(game, first, fcs_args)
+        if refusal:
+            notes.append(f"fc-solve not run: it refuses the game ({refusal}).")
+            mode = ""
+
+    bakers = Measured("bakers")
+    fcs = Measured("fc-solve")
+    lengths_to = min(last, first + args.lengths - 1) if args.lengths > 0 else 0
+    fcs_outputs: dict[int, str] = {}
+    with tempfile.TemporaryDirectory(prefix="bakers-compare-") as tmp:
+        scratch = Path(tmp)
+        for repeat in range(args.repeat):
+            order = ["bakers", "fc-solve"] if repeat % 2 == 0 else ["fc-solve", "bakers"]
+            for solver in order:
+                if solver == "bakers":
+                    run = run_bakers(game, first, last, limits, scratch)
+                    bakers.runs.append(run)
+                elif mode == "range":
+                    run = run_fcs_range(first, last, fcs_args, iterations, scratch)
+                    fcs.runs.append(run)
+                elif mode == "file":
+                    run, outputs = run_fcs_files(game, first, last, fcs_args, iterations,
+                                                 lengths_to, scratch)
+                    fcs_outputs = fcs_outputs or outputs
+                    fcs.runs.append(run)
+                else:
+                    continue
+                print(f"run {repeat + 1}/{args.repeat}: {solver:8} {run.wall:9.2f} s wall "
+                      f"{run.cpu:9.2f} s cpu", file=sys.stderr, flush=True)
+        solvers = [bakers] + ([fcs] if fcs.runs else [])
+        for m in solvers:
+            changed = [i + 1 for i, run in enumerate(m.runs) if run.verdicts != m.verdicts]
+            if changed:
+                notes.append(f"{m.solver}: verdicts of repeats {changed} differ from the "
+                             "first (a time limit?); the first repeat's are reported.")
+
+        # Solution lengths, untimed, on the first deals of the range.
+        if lengths_to:
+            sample = range(first, lengths_to + 1)
+            bakers_lengths(game, [n for n in sample if bakers.verdicts[n] == SOLVED],
+                           limits, bakers)
+            if fcs.runs:
+                if mode == "range":
+                    solved = {n for n in sample if fcs.verdicts[n] == SOLVED}
+                    fcs_outputs = fcs_range_solutions(first, lengths_to, fcs_args,
+                                                      iterations, solved, scratch)
+                from bakers import BakersError
+
+                for number, text in fcs_outputs.items():
+                    try:
+                        fcs.moves_referee[number], fcs.moves_native[number] = \
+                            referee_length(game, number, text)
+                    except BakersError:
+                        fcs.rejected.append(number)
+
+    # Agreement and ratios.
+    ratio = None
+    disagree: list[tuple[int, str, str]] = []
+    if fcs.runs:
+        pairs = list(zip(bakers.runs, fcs.runs, strict=True))
+        ratios = [f.wall / b.wall for b, f in pairs if b.wall > 0]
+        cpu_ratios = [f.cpu / b.cpu for b, f in pairs if b.cpu > 0]
+        ratio = statistics.median(ratios) if ratios else None
+        disagree = disagreements(bakers.verdicts, fcs.verdicts)
+        if cpu_ratios:
+            notes.append(f"ratio = fc-solve time / bakers time: wall {ratio:.2f}, "
+                         f"cpu {statistics.median(cpu_ratios):.2f} (median over "
+                         f"{len(ratios)} paired repeat(s)).")
+        if disagree:
+            shown = ", ".join(f"{n} (bakers {a}, fc-solve {b})" for n, a, b in disagree[:10])
+            notes.append(f"DISAGREEMENTS ({len(disagree)}): {shown}")
+        decided_by_fcs_only = [n for n, v in bakers.verdicts.items()
+                               if v == UNKNOWN and fcs.verdicts.get(n, UNKNOWN) != UNKNOWN]
+        decided_by_bakers_only = [n for n, v in fcs.verdicts.items()
+                                  if v == UNKNOWN and bakers.verdicts.get(n, UNKNOWN)
+                                  != UNKNOWN]
+        if decided_by_fcs_only:
+            notes.append(f"decided by fc-solve, unknown for bakers: {len(decided_by_fcs_only)}"
+                         f" (first: {decided_by_fcs_only[:10]})")
+        if decided_by_bakers_only:
+            notes.append(f"decided by bakers, unknown for fc-solve: "
+                         f"{len(decided_by_bakers_only)} (first: {decided_by_bakers_only[:10]})")
+        exhaustive = game == "bakers_game" and "01ABCDE" in fcs_args and not iterations
+        notes.append("fc-solve's 'impossible' is " + (
+            "a proof (exhaustive atomic-move scan)." if exhaustive else
+            "its 'I could not solve this game': a proof only for a complete scan."))
+    checked, wrong = reference_contradictions(game, bakers.verdicts)
+    if checked:
+        notes.append(f"bakers against tests/data/{REFERENCE[game]}: {checked} deals checked, "
+                     f"{len(wrong)} contradicted" + (f": {wrong[:10]}" if wrong else "."))
+
+    common = sorted(set(bakers.moves_referee) & set(fcs.moves_referee)) if fcs.runs \
+        else sorted(bakers.moves_referee)
+    if lengths_to:
+        notes.append(
+            f"mean moves: single-card moves (referee expansion of the supermove solution), "
+            f"deals {first}..{lengths_to} solved by "
+            f"{'both' if fcs.runs else 'bakers'}: {len(common)}; bakers' engine's "
+            f"own single-move count {mean([bakers.moves_native[n] for n in common])}"
+            + (f", fc-solve as printed (supermove = 1) "
+               f"{mean([fcs.moves_native[n] for n in common])}" if fcs.runs else "") + ".")
+        engine = [n for n in common if bakers.moves_native[n] != bakers.runs[0].moves.get(n)]
+        if engine:
+            notes.append(f"solve() and solve_numbers() gave different lengths on {engine[:10]}")
+        for m in solvers:
+            if m.rejected:
+                notes.append(f"the referee REJECTED {m.solver}'s solutions of {m.rejected[:10]}")
+    if not fcs.runs and not any(note.startswith("fc-solve not run") for note in notes):
+        notes.append("fc-solve not run (--no-fcs).")
+
+    title = (f"{game} {first}..{last}, median of {args.repeat} run(s); fc-solve: "
+             + (f"{tool} {shlex.join(fcs_args)}"
+                + (f" (iteration limit {iterations})" if iterations else "")
+                if fcs.runs else "not run")
+             + ("; bakers limits: " + ", ".join(
+                 f"{k.removeprefix('max_')}={v:g}" for k, v in limits.items() if v)
+                if any(limits.values()) else ""))
+    rows = table_rows(game, deals, solvers, ratio, len(disagree), common)
+    print_table(rows, title, args.markdown)
+    for note in notes:
+        print(f"- {note}")
+    if args.json:
+        args.json.write_text(json.dumps({
+            "title": title, "headers": HEADERS, "rows": rows, "notes": notes,
+            "runs": {m.solver: [{"wall": r.wall, "cpu": r.cpu, "peak_bytes": r.peak_bytes,
+                                 "max_rss": r.max_rss} for r in m.runs] for m in solvers},
+            "verdicts": {m.solver: m.verdicts for m in solvers}}, indent=1))
+    return 1 if disagree or wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
