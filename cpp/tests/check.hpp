@@ -100,13 +100,13 @@ bool equal(const A& a, const B& b) {
         return a == b;
 }
 
-inline bool verify(bool ok, const char* file, int line, const char* expr) {
+inline bool verify(const char* file, int line, const char* expr, bool ok) {
     if (!ok) fail(file, line, expr);
     return ok;
 }
 
 template <class A, class B>
-bool verify_eq(const A& a, const B& b, const char* file, int line, const char* expr) {
+bool verify_eq(const char* file, int line, const char* expr, const A& a, const B& b) {
     const bool ok = equal(a, b);
     if (!ok) fail(file, line, std::string(expr) + ": " + show(a) + " != " + show(b));
     return ok;
@@ -114,9 +114,12 @@ bool verify_eq(const A& a, const B& b, const char* file, int line, const char* e
 
 }  // namespace check
 
-#define CHECK(cond) ::check::verify(static_cast<bool>(cond), __FILE__, __LINE__, "CHECK(" #cond ")")
-#define CHECK_EQ(a, b) \
-    ::check::verify_eq((a), (b), __FILE__, __LINE__, "CHECK_EQ(" #a ", " #b ")")
+// Variadic so that a comma inside braces or template arguments needs no parentheses; the
+// arguments reach a function call, where the language (not the preprocessor) splits them.
+#define CHECK(...) \
+    ::check::verify(__FILE__, __LINE__, "CHECK(" #__VA_ARGS__ ")", static_cast<bool>(__VA_ARGS__))
+#define CHECK_EQ(...) \
+    ::check::verify_eq(__FILE__, __LINE__, "CHECK_EQ(" #__VA_ARGS__ ")", __VA_ARGS__)
 
 // Defines a test function and registers it under its name.
 #define TEST(name)                                                                  \
