@@ -1,0 +1,135 @@
+"""Positions for cross-checking the engine against the referee.
+
+Everything here is built from the referee (`bakers.board.Board`) alone: random positions
+reached by random legal play, positions along a winning line, the conversion of a board
+to the engine's arguments, and a plain exhaustive search over the referee's moves that
+decides small positions without any of the engine's pruning.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+
+from bakers.board import Board
+from bakers.cards import Card, deck_ranks, full_deck
+from bakers.notation import COLUMN, FOUNDATION, Move
+from bakers.solution import Solution
+from bakers.variants import Variant
+
+CorePosition = tuple[list[list[int]], list[int], list[int]]
+
+
+def core_position(board: Board) -> CorePosition:
+    """Return ``board`` as the engine takes it: (columns of card codes, cell codes with
+    0 for an empty cell, foundation heights = cards home per suit H, C, D, S)."""
+    ranks = deck_ranks(board.variant.deck)
+    heights = [0 if top == 0 else ranks.index(top) + 1 for top in board.foundations]
+    columns = [[card.code for card in column] for column in board.columns]
+    cells = [0 if card is None else card.code for card in board.cells]
+    return columns, cells, heights
+
+
+def board_from_core(variant: Variant, position: CorePosition) -> Board:
+    """Return the referee board of an engine position (the inverse of `core_position`)."""
+    columns, cells, heights = position
+    ranks = deck_ranks(variant.deck)
+    return Board.from_position(
+        variant,
+        columns=[[Card.from_code(code) for code in column] for column in columns],
+        cells=[None if code == 0 else Card.from_code(code) for code in cells],
+        foundations=[0 if h == 0 else ranks[h - 1] for h in heights])
+
+
+def random_positions(variant: Variant, numbers: Iterable[int], steps: int,
+                     seed: int, home_bias: float = 0.4,
+                     cell_bias: float = 0.3) -> Iterator[Board]:
+    """Yield the positions of random games: from each numbered deal, up to ``steps``
+    random legal moves. A foundation move, when there is one, is taken with probability
+    ``home_bias``, and a move into a cell, when there are others, with probability
+    ``cell_bias``, so that games get past their opening instead of filling the cells and
+    stopping. Each yielded board is a copy."""
+    rng = random.Random(seed)
+    for number in numbers:
+        board = Board.from_number(variant, number)
+        for _ in range(steps):
+            yield board.copy(stack=False)
+            moves = list(board.legal_moves)
+            if not moves or board.is_won():
+                break
+            home = [m for m in moves if m.dst.kind == FOUNDATION]
+            other = [m for m in moves if m.dst.kind == COLUMN]
+            if home and rng.random() < home_bias:
+                board.push(rng.choice(home))
+            elif other and rng.random() >= cell_bias:
+                board.push(rng.choice(other))
+            else:
+                board.push(rng.choice(moves))
+
+
+def line_positions(start: Board, moves: Solution | list[Move]) -> Iterator[Board]:
+    """Yield ``start`` and the position after each move of ``moves`` (copies)."""
+    board = start.copy(stack=False)
+    yield board.copy(stack=False)
+    for move in moves:
+        board.push(move)
+        yield board.copy(stack=False)
+
+
+def builds_on(variant: Variant, card: Card, onto: Card) -> bool:
+    """Return whether ``card`` may be placed on ``onto`` in a column (RULES.md)."""
+    if card.rank != onto.rank - 1:
+        return False
+    if variant.build == "suit":
+        return card.suit == onto.suit
+    if variant.build == "alternate":
+        return card.suit % 2 != onto.suit % 2
+    return True
+
+
+def is_home(board: Board, card: Card) -> bool:
+    """Return whether ``card`` is on its foundation."""
+    ranks = deck_ranks(board.variant.deck)
+    top = board.foundations[card.suit]
+    return top != 0 and ranks.index(card.rank) <= ranks.index(top)
+
+
+def is_next_home(board: Board, card: Card) -> bool:
+    """Return whether ``card`` is the next card of its foundation."""
+    ranks = deck_ranks(board.variant.deck)
+    top = board.foundations[card.suit]
+    following = ranks[0] if top == 0 else (
+        ranks[ranks.index(top) + 1] if top != ranks[-1] else None)
+    return following == card.rank
+
+
+def safe_to_send_home(board: Board, card: Card) -> bool:
+    """Return whether every card that could ever be built on ``card`` is already home
+    (the criterion under which sending ``card`` home cannot lose a win)."""
+    return all(is_home(board, other) for other in full_deck(board.variant.deck)
+               if builds_on(board.variant, other, card))
+
+
+def exhaustive_search(start: Board, max_positions: int) -> bool | None:
+    """Decide ``start`` with the referee alone: a depth-first search over every legal
+    move, positions identified by `Board.key` (equal up to the order of cells and of
+    columns), with no other pruning. Return True (won), False (no win) or None when more
+    than ``max_positions`` positions would be needed."""
+    if start.is_won():
+        return True
+    seen = {start.key()}
+    stack = [start.copy(stack=False)]
+    while stack:
+        board = stack.pop()
+        for move in list(board.legal_moves):
+            child = board.copy(stack=False)
+            child.push(move)
+            if child.is_won():
+                return True
+            key = child.key()
+            if key not in seen:
+                if len(seen) >= max_positions:
+                    return None
+                seen.add(key)
+                stack.append(child)
+    return False
