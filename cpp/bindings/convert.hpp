@@ -27,5 +27,6 @@ pb::tuple layout_to_python(const Layout& layout);
 void register_deal(pb::module_& m);
 void register_solve(pb::module_& m);
 void register_range(pb::module_& m);
+void register_pool(pb::module_& m);
 
 }  // namespace bakers::py

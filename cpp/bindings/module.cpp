@@ -6,4 +6,5 @@ PYBIND11_MODULE(_core, m) {
     bakers::py::register_deal(m);
     bakers::py::register_solve(m);
     bakers::py::register_range(m);
+    bakers::py::register_pool(m);
 }

@@ -1,0 +1,101 @@
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+
+#include "../core/pool.hpp"
+#include "../core/state.hpp"
+#include "convert.hpp"
+
+namespace bakers::py {
+namespace {
+
+pb::list line_to_python(const std::vector<Move>& line) {
+    pb::list out;
+    for (const Move& m : line) {
+        const auto place = [](std::uint8_t p) {
+            return is_column(p) ? std::pair{0, static_cast<int>(p)}
+                   : is_cell(p) ? std::pair{1, p - kCell}
+                                : std::pair{2, 0};
+        };
+        auto [fk, fi] = place(m.from);
+        auto [tk, ti] = place(m.to);
+        out.append(pb::make_tuple(fk, fi, tk, ti, static_cast<int>(m.count)));
+    }
+    return out;
+}
+
+pb::tuple row_to_python(const RangeRow& row, bool keep_moves) {
+    const Result& r = row.result;
+    const char* verdict = r.verdict == Verdict::Solved       ? "solved"
+                          : r.verdict == Verdict::Impossible ? "impossible"
+                                                             : "unknown";
+    pb::object moves = pb::none(), compact = pb::none();
+    if (keep_moves && r.verdict == Verdict::Solved) {
+        moves = line_to_python(r.moves);
+        compact = line_to_python(r.compact);
+    }
+    return pb::make_tuple(row.index, row.number, verdict, moves, compact, r.stats.expanded,
+                          r.stats.generated, r.stats.stored, r.stats.peak_bytes, r.stats.seconds,
+                          r.stats.most_home, r.reason);
+}
+
+}  // namespace
+
+void register_pool(pb::module_& m) {
+    pb::class_<RangeRun, std::unique_ptr<RangeRun>>(
+        m, "RangeRun",
+        "Decides many deals on worker threads. Iterate it for rows (index, number, verdict, "
+        "moves, compact, expanded, generated, stored, peak_bytes, seconds, most_home, reason).")
+        .def(pb::init([](const pb::dict& rules, std::vector<std::uint64_t> numbers,
+                         const std::vector<pb::tuple>& positions, int threads,
+                         std::uint64_t max_nodes, std::uint64_t max_states, std::uint64_t max_bytes,
+                         double max_seconds, bool ordered, bool keep_moves) {
+                 const Rules r = rules_from_dict(rules);
+                 if (threads < 1 || threads > 1024)
+                     throw pb::value_error("threads must be 1..1024, not " + std::to_string(threads));
+                 for (std::uint64_t n : numbers) {
+                     Layout probe;
+                     if (auto why = deal_number(r, n, probe); !why.empty()) throw pb::value_error(why);
+                 }
+                 std::vector<State> starts;
+                 for (const pb::tuple& p : positions) {
+                     if (p.size() != 3) throw pb::value_error("a position is (columns, cells, found)");
+                     starts.push_back(state_from_layout(
+                         r, layout_from_python(r, p[0].cast<std::vector<std::vector<int>>>(),
+                                               p[1].cast<std::vector<int>>(),
+                                               p[2].cast<std::vector<int>>())));
+                 }
+                 if (!numbers.empty() && !starts.empty())
+                     throw pb::value_error("give deal numbers or positions, not both");
+                 const Limits limits{max_nodes, max_states, max_bytes, max_seconds};
+                 return std::make_unique<RangeRun>(r, std::move(numbers), std::move(starts), threads,
+                                                   limits, ordered, keep_moves);
+             }),
+             pb::arg("rules"), pb::arg("numbers"), pb::arg("positions"), pb::arg("threads") = 1,
+             pb::arg("max_nodes") = 0, pb::arg("max_states") = 0, pb::arg("max_bytes") = 0,
+             pb::arg("max_seconds") = 0.0, pb::arg("ordered") = false, pb::arg("keep_moves") = true)
+        .def("__len__", &RangeRun::size)
+        .def("__iter__", [](RangeRun& run) -> RangeRun& { return run; })
+        .def(
+            "__next__",
+            [](RangeRun& run) -> pb::tuple {
+                for (;;) {
+                    std::optional<RangeRow> row;
+                    {
+                        // Waiting touches only the run's own C++ state.
+                        pb::gil_scoped_release release;
+                        row = run.next(50);
+                    }
+                    if (row) return row_to_python(*row, true);
+                    if (run.done()) throw pb::stop_iteration();
+                    if (PyErr_CheckSignals() != 0) {
+                        run.stop();
+                        throw pb::error_already_set();
+                    }
+                }
+            })
+        .def("stop", &RangeRun::stop, "Stops every search; unfinished rows are dropped.");
+}
+
+}  // namespace bakers::py

@@ -1,0 +1,89 @@
+#include "pool.hpp"
+
+#include "deal.hpp"
+#include "state.hpp"
+
+namespace bakers {
+
+RangeRun::RangeRun(const Rules& rules, std::vector<std::uint64_t> numbers,
+                   std::vector<State> starts, int threads, const Limits& limits, bool ordered,
+                   bool keep_moves)
+    : rules_(rules),
+      numbers_(std::move(numbers)),
+      starts_(std::move(starts)),
+      jobs_(numbers_.empty() ? starts_.size() : numbers_.size()),
+      limits_(limits),
+      ordered_(ordered),
+      keep_moves_(keep_moves) {
+    if (threads < 1) threads = 1;
+    if (limits_.max_bytes) limits_.max_bytes /= static_cast<std::uint64_t>(threads);
+    for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
+}
+
+RangeRun::~RangeRun() {
+    stop();
+    for (auto& t : threads_) t.join();
+}
+
+void RangeRun::stop() {
+    stop_.store(true);
+    std::lock_guard<std::mutex> lock(mutex_);
+    ready_.notify_all();
+}
+
+bool RangeRun::done() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return handed_ == jobs_ || (stop_.load() && queue_.empty());
+}
+
+void RangeRun::work() {
+    for (;;) {
+        const std::size_t i = claimed_.fetch_add(1);
+        if (i >= jobs_ || stop_.load()) return;
+        RangeRow row;
+        row.index = i;
+        State start;
+        if (!numbers_.empty()) {
+            row.number = numbers_[i];
+            Layout layout;
+            deal_number(rules_, row.number, layout);  // numbers were checked by the caller
+            start = state_from_layout(rules_, layout);
+        } else {
+            start = starts_[i];
+        }
+        row.result = solve(rules_, start, limits_, &stop_);
+        if (stop_.load() && row.result.reason == "interrupted") return;
+        if (!keep_moves_) {
+            row.result.moves.clear();
+            row.result.moves.shrink_to_fit();
+            row.result.compact.clear();
+            row.result.compact.shrink_to_fit();
+        }
+        std::lock_guard<std::mutex> lock(mutex_);
+        ++finished_;
+        if (ordered_)
+            waiting_.emplace(i, std::move(row));
+        else
+            queue_.push_back(std::move(row));
+        if (ordered_)
+            for (auto it = waiting_.find(handed_ + queue_.size()); it != waiting_.end();
+                 it = waiting_.find(handed_ + queue_.size())) {
+                queue_.push_back(std::move(it->second));
+                waiting_.erase(it);
+            }
+        ready_.notify_all();
+    }
+}
+
+std::optional<RangeRow> RangeRun::next(int ms) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    ready_.wait_for(lock, std::chrono::milliseconds(ms),
+                    [this] { return !queue_.empty() || stop_.load() || handed_ == jobs_; });
+    if (queue_.empty()) return std::nullopt;
+    RangeRow row = std::move(queue_.front());
+    queue_.pop_front();
+    ++handed_;
+    return row;
+}
+
+}  // namespace bakers
