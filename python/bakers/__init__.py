@@ -9,7 +9,9 @@ from __future__ import annotations
 from .board import Board
 from .cards import Card
 from .deals import Deal
+from .difficulty import Grade, grade
 from .errors import (
+    AttemptsExhaustedError,
     BakersError,
     CardParseError,
     DealParseError,
@@ -18,9 +20,13 @@ from .errors import (
     InvalidMoveError,
     InvalidOptionError,
     InvalidVariantError,
+    NotWinnableError,
     UnknownVariantError,
 )
+from .generate import Generated, daily, generate
+from .hint import Hint, hint
 from .limits import Limits
+from .min_cells import MinCells, min_cells
 from .notation import Move, Place
 from .solution import Replay, Solution
 from .solve import SolveResult, SolveStats, solve
@@ -52,4 +58,15 @@ __all__ = [
     "UnknownVariantError",
     "Variant",
     "find_variant",
+    "AttemptsExhaustedError",
+    "NotWinnableError",
+    "Hint",
+    "hint",
+    "Generated",
+    "generate",
+    "daily",
+    "Grade",
+    "grade",
+    "MinCells",
+    "min_cells",
 ]

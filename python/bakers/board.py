@@ -575,6 +575,41 @@ class Board:
             result.append(scratch.push(Move(src, dst, 1)))
         return result
 
+    # -- auto-complete ------------------------------------------------------------------
+
+    def autocomplete(self) -> list[Move] | None:
+        """Return the moves that finish the game when the rest needs no decision, else
+        None; the board is not modified (push the moves to play them).
+
+        "Needs no decision" means: the position is won by foundation moves alone, i.e.
+        sending home, again and again, any exposed card or card in a cell that goes
+        home puts every card on the foundations. Whether that happens does not depend
+        on the order: a foundation move never covers a card and a card that can go home
+        stays able to until it does, so if one order of foundation moves wins, every
+        order does. The moves returned take, at each step, the card of lowest rank that
+        can go home (ties: columns before cells, lower index first), so the cards rise
+        evenly. A won board gives ``[]``; a position that still needs a move to a column
+        or a cell gives None, even when it is winnable (ask a solver for those).
+
+        Raises nothing.
+        """
+        board = self.copy(stack=False)
+        moves: list[Move] = []
+        while not board.is_won():
+            best: tuple[int, Place] | None = None
+            places = [(_COLUMNS[i], column[-1] if column else None)
+                      for i, column in enumerate(board.columns)]
+            places += [(_CELLS[i], card) for i, card in enumerate(board.cells)]
+            for place, card in places:
+                if card is not None and board._goes_home(card):
+                    rank = board._rank_index(card.rank)
+                    if best is None or rank < best[0]:
+                        best = (rank, place)
+            if best is None:
+                return None
+            moves.append(board.push(Move._trusted(best[1], _HOME)))
+        return moves
+
     # -- queries ----------------------------------------------------------------------
 
     def foundation_count(self) -> int:

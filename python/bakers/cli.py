@@ -182,6 +182,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print multi-card moves whole instead of as single-card moves")
     _add_limits(p)
     p.set_defaults(run=cmd_solve)
+
+    from .cli_site import add_commands  # imported here: cli_site builds on this module
+
+    add_commands(sub)
     return parser
 
 

@@ -16,6 +16,8 @@ __all__ = [
     "InvalidMoveError",
     "IllegalMoveError",
     "InvalidOptionError",
+    "AttemptsExhaustedError",
+    "NotWinnableError",
 ]
 
 
@@ -54,3 +56,12 @@ class IllegalMoveError(BakersError):
 
 class InvalidOptionError(BakersError):
     """An option or limit has a value out of its range."""
+
+
+class AttemptsExhaustedError(BakersError):
+    """No deal met the request (winnable, of a difficulty) within the attempts allowed;
+    the message says how many attempts were made and why each failed."""
+
+
+class NotWinnableError(BakersError):
+    """A position that has to be winnable (to be graded, for instance) is proved not to be."""

@@ -1,0 +1,82 @@
+"""Count FreeCell deals by the fewest free cells they need, as `bakers.min_cells` finds.
+
+The published counts for Microsoft deals 1..32000 are: 69 need no cell, 6,220 one,
+19,092 two, 6,420 three, 198 four and one (11982) five. This script decides deals
+``--first``..``--last`` with `min_cells` (each search limited to ``--max-nodes``
+positions), prints how many need each count, how many answers are only upper bounds
+(a smaller count left unknown), the deals that need four or more cells, and the time;
+for the full range it compares the counts with the published ones.
+
+Examples::
+
+    python bench/min_cells_freecell.py --first 1 --last 500
+    python bench/min_cells_freecell.py --first 1 --last 32000 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+from collections import Counter
+
+from bakers import Deal, Limits, find_variant
+from bakers.min_cells import min_cells
+
+PUBLISHED = {0: 69, 1: 6220, 2: 19092, 3: 6420, 4: 198, 5: 1}
+
+
+def _decide(job: tuple[int, int]) -> tuple[int, int | None, bool, int]:
+    """Return (deal, cells or None, exact, positions expanded) for one deal."""
+    number, nodes = job
+    answer = min_cells(Deal.from_number(find_variant("freecell"), number),
+                       limits=Limits(nodes=nodes))
+    expanded = sum(r.stats.expanded for r in answer.results.values())
+    return number, answer.cells, answer.exact, expanded
+
+
+def main() -> None:
+    """Decide the range and print the counts."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--last", type=int, default=500)
+    parser.add_argument("--jobs", type=int, default=2, help="processes")
+    parser.add_argument("--max-nodes", type=int, default=2_000_000,
+                        help="positions a search may expand")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    counts: Counter[int | None] = Counter()
+    bounds: list[int] = []
+    many: list[tuple[int, int | None]] = []
+    expanded = 0
+    jobs = [(n, args.max_nodes) for n in range(args.first, args.last + 1)]
+    with multiprocessing.Pool(args.jobs) as pool:
+        for number, cells, exact, work in pool.imap(_decide, jobs, chunksize=8):
+            counts[cells] += 1
+            expanded += work
+            if not exact:
+                bounds.append(number)
+            if cells is None or cells >= 4:
+                many.append((number, cells))
+    seconds = time.perf_counter() - started
+    total = args.last - args.first + 1
+    print(f"FreeCell MS deals {args.first}..{args.last} ({total} deals), "
+          f"searches of at most {args.max_nodes:,} positions")
+    print("| cells | deals |" + (" published |" if total == 32000 else ""))
+    print("|---|---|" + ("---|" if total == 32000 else ""))
+    for cells in sorted(k for k in counts if k is not None):
+        extra = f" {PUBLISHED.get(cells, 0):,} |" if total == 32000 else ""
+        print(f"| {cells} | {counts[cells]:,} |{extra}")
+    if counts[None]:
+        print(f"| no win found | {counts[None]:,} |")
+    print(f"upper bounds only (a smaller count unknown): {len(bounds)} {bounds[:20]}")
+    print(f"deals needing 4 or more cells: {many}")
+    print(f"{seconds:.1f} s wall, {seconds / total * 1000:.1f} ms a deal, "
+          f"{expanded:,} positions expanded")
+    if total == 32000 and args.first == 1:
+        same = all(counts[k] == n for k, n in PUBLISHED.items())
+        print("matches the published counts" if same else "DIFFERS from the published counts")
+
+
+if __name__ == "__main__":
+    main()

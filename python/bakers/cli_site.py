@@ -1,0 +1,242 @@
+"""The `bakers` commands of a solitaire site: hint, generate, daily, grade, min-cells.
+
+Each wraps one call of the library and follows the conventions of `bakers.cli`: bad
+input gets one line on standard error naming the offending token, and exit 2;
+``--format json`` prints one line of JSON for scripts. Exit codes besides 2:
+
+* ``hint``: 0 a move towards a win (or the game is won already), 1 no win from here
+  (proved), 3 unknown (a limit; by default the search stops after a few seconds);
+* ``generate`` and ``daily``: 0 a deal, 1 no deal met the request in the attempts
+  allowed (one line on standard error says why);
+* ``grade``: 0 graded, 1 the deal is proved to have no win;
+* ``min-cells``: 0 an exact answer, 1 no win with any count tried, 3 an upper bound
+  only (a smaller count left unknown by a limit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+from pathlib import Path
+from typing import Any
+
+from . import cli as base
+from .board import Board
+from .difficulty import DEFAULT_PLAYOUTS, GRADES, grade
+from .errors import AttemptsExhaustedError, InvalidOptionError, NotWinnableError
+from .formats import result_json
+from .generate import daily, daily_seed, generate, parse_date
+from .hint import DEFAULT_HINT_LIMITS, hint
+from .limits import Limits
+from .min_cells import min_cells
+from .solution import Solution
+from .variants import MAX_CELLS, find_variant
+
+__all__ = ["add_commands"]
+
+EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN = base.EXIT_OK, base.EXIT_NO, base.EXIT_BAD, \
+    base.EXIT_UNKNOWN
+
+
+def _limits(args: argparse.Namespace, default: Limits | None) -> Limits | None:
+    """Return the limits given on the command line, or ``default`` when none was."""
+    given = (args.max_nodes, args.max_states, args.max_memory, args.max_seconds)
+    return default if all(value is None for value in given) else base._limits(args)
+
+
+def _moves_text(source: str) -> str:
+    """Return the moves of ``source``: '-' (standard input), a file, or the moves."""
+    if source == "-" or Path(source).is_file():
+        return base._read(source, "moves")
+    return source
+
+
+def _board(args: argparse.Namespace) -> Board:
+    """Return the position of BOARD after MOVES (if given)."""
+    moves = getattr(args, "moves", None)
+    if args.board == "-" and moves == "-":
+        raise InvalidOptionError("the board and the moves cannot both come from '-'")
+    board = Board(base._position(args.game, args.board))
+    if moves is not None:
+        replay = Solution.parse(_moves_text(moves)).replay(board)
+        replay.raise_for_error()
+        board = replay.board
+    return board
+
+
+def _print_json(data: dict[str, Any]) -> None:
+    print(result_json(data))
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    board = _board(args)
+    answer = hint(board, limits=_limits(args, DEFAULT_HINT_LIMITS))
+    code = {"win": EXIT_OK, "no_win": EXIT_NO}.get(answer.verdict, EXIT_UNKNOWN)
+    if args.format == "json":
+        _print_json({"game": board.variant.name, "home": board.foundation_count(),
+                     **answer.to_dict()})
+        return code
+    if answer.won_already:
+        print("already won")
+    elif answer.move is not None:
+        assert answer.line is not None
+        extra = ""
+        if answer.supermove is not None and answer.supermove != answer.move:
+            extra = f", the first step of {answer.supermove}"
+        print(f"{answer.move} (a win in {len(answer.line) + 1} moves from here{extra})")
+    elif answer.verdict == "no_win":
+        print(f"no win from here (at most {answer.most_home} cards can go home)")
+    else:
+        print(f"unknown ({answer.reason or 'a limit'}): no win found yet, none ruled out")
+    return code
+
+
+def _print_deal(comment: str, deal_text: str) -> None:
+    print(f"# {comment}")
+    print(deal_text, end="")
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    try:
+        made = generate(find_variant(args.game), winnable=not args.any,
+                        difficulty=args.difficulty, seed=args.seed,
+                        max_attempts=args.max_attempts,
+                        limits=_limits(args, None), playouts=args.playouts)
+    except AttemptsExhaustedError as exc:
+        print(f"bakers: {exc}", file=sys.stderr)
+        return EXIT_NO
+    if args.format == "json":
+        _print_json(made.to_dict())
+        return EXIT_OK
+    what = "deal" if args.any else "winnable deal"
+    if made.grade is not None:
+        what = f"{made.grade.grade} {what} (score {made.grade.score})"
+    moves = "" if made.solution is None else f", won in {len(made.solution)} moves"
+    _print_deal(f"{made.deal.variant.name} {what}: seed {made.deal.seed}, attempt "
+                f"{made.attempts} from seed {made.seed}{moves}", made.deal.to_text())
+    return EXIT_OK
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    variant = find_variant(args.game)
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    day = parse_date(args.date) if args.date else today
+    try:
+        deal = daily(variant, day)
+    except AttemptsExhaustedError as exc:  # pragma: no cover - never seen in practice
+        print(f"bakers: {exc}", file=sys.stderr)
+        return EXIT_NO
+    if args.format == "json":
+        _print_json({"game": variant.name, "date": day.isoformat(),
+                     "daily_seed": daily_seed(variant, day), "deal_seed": deal.seed,
+                     "deal": deal.to_text()})
+    else:
+        _print_deal(f"{variant.name} daily deal {day.isoformat()}: seed {deal.seed}",
+                    deal.to_text())
+    return EXIT_OK
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    board = _board(args)
+    try:
+        graded = grade(board, playouts=args.playouts, seed=args.seed,
+                       limits=_limits(args, None))
+    except NotWinnableError as exc:
+        if args.format == "json":
+            _print_json({"game": board.variant.name, "grade": None, "verdict": "impossible"})
+        else:
+            print(f"impossible: {exc}")
+        return EXIT_NO
+    if args.format == "json":
+        _print_json({"game": board.variant.name, **graded.to_dict()})
+    else:
+        print(f"{graded.grade} (score {graded.score}: a win still found after "
+              f"{graded.playouts_won} of {graded.playouts} random playouts, "
+              f"{graded.expanded:,} positions expanded to solve)")
+    return EXIT_OK
+
+
+def cmd_min_cells(args: argparse.Namespace) -> int:
+    board = _board(args)
+    answer = min_cells(board, limits=_limits(args, None), max_cells=args.max_cells)
+    if args.format == "json":
+        _print_json({"game": board.variant.name, **answer.to_dict()})
+    else:
+        tried = ", ".join(f"{k}: {v}" for k, v in answer.verdicts.items())
+        if answer.cells is None:
+            none = "no win" if answer.no_win else "no win found"
+            print(f"{none} with up to {args.max_cells} cells ({tried})")
+        elif answer.exact:
+            print(f"{answer.cells} cell{'s' * (answer.cells != 1)} ({tried})")
+        else:
+            print(f"at most {answer.cells} cells, at least {answer.lower_bound} ({tried})")
+    if answer.cells is None:
+        return EXIT_NO if answer.no_win else EXIT_UNKNOWN
+    return EXIT_OK if answer.exact else EXIT_UNKNOWN
+
+
+def _add_format(p: argparse.ArgumentParser, choices: tuple[str, ...]) -> None:
+    p.add_argument("--format", choices=choices, default=choices[0])
+
+
+def _add_position(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game")
+    p.add_argument("board", help="deal number, board file, or '-' for standard input")
+
+
+def add_commands(sub: Any) -> None:
+    """Add the commands hint, generate, daily, grade and min-cells to ``sub`` (the
+    subparsers of the `bakers` parser)."""
+    p = sub.add_parser("hint", help="a move towards a win from a position, or none",
+                       description="bakers hint GAME BOARD [MOVES]: the first move of a "
+                       "winning line from BOARD after MOVES (notation, a file, or '-'). "
+                       "Exit 0: a move (or won); 1: no win from here; 3: unknown.")
+    _add_position(p)
+    p.add_argument("moves", nargs="?", help="moves already played: '3a 54 ...', a file or '-'")
+    _add_format(p, ("text", "json"))
+    base._add_limits(p)
+    p.set_defaults(run=cmd_hint)
+
+    p = sub.add_parser("generate", help="a deal proved winnable (of a difficulty)",
+                       description="Reshuffle seeded deals until one is proved winnable "
+                       "(and of --difficulty). Exit 0: a deal; 1: none in the attempts.")
+    p.add_argument("game")
+    p.add_argument("--seed", type=int, help="derive the attempts from this seed")
+    p.add_argument("--difficulty", choices=GRADES)
+    p.add_argument("--any", action="store_true", help="any deal, not only winnable ones")
+    p.add_argument("--max-attempts", type=int, default=100, metavar="N")
+    p.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, metavar="N",
+                   help="random playouts of a grade")
+    _add_format(p, ("fcs", "json"))
+    base._add_limits(p)
+    p.set_defaults(run=cmd_generate)
+
+    p = sub.add_parser("daily", help="the deal of the day, the same for everyone",
+                       description="The winnable deal of a date for a game (default "
+                       "today, UTC), the same on every machine.")
+    p.add_argument("game")
+    p.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today, UTC)")
+    _add_format(p, ("fcs", "json"))
+    p.set_defaults(run=cmd_daily)
+
+    p = sub.add_parser("grade", help="grade a deal easy, medium or hard",
+                       description="Grade a winnable deal (or a position after MOVES). "
+                       "Exit 0: graded; 1: proved to have no win.")
+    _add_position(p)
+    p.add_argument("moves", nargs="?", help="moves already played: '3a 54 ...', a file or '-'")
+    p.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, metavar="N")
+    p.add_argument("--seed", type=int, default=0, help="seed of the playouts")
+    _add_format(p, ("text", "json"))
+    base._add_limits(p)
+    p.set_defaults(run=cmd_grade)
+
+    p = sub.add_parser("min-cells", help="the fewest free cells that still win a deal",
+                       description="The fewest free cells with which the deal is "
+                       "winnable, with the verdict of every smaller count. Exit 0: exact; "
+                       "1: no win with up to --max-cells; 3: an upper bound only.")
+    _add_position(p)
+    p.add_argument("--max-cells", type=int, default=MAX_CELLS, metavar="K")
+    _add_format(p, ("text", "json"))
+    base._add_limits(p)
+    p.set_defaults(run=cmd_min_cells)

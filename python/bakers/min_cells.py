@@ -1,0 +1,131 @@
+"""Fewest free cells: the smallest number of cells with which a deal is still winnable.
+
+`min_cells` plays the same layout with 0, 1, 2, ... cells (``variant.replace(cells=k)``,
+the columns and foundations unchanged) and stops at the first count with which the
+solver finds a win. Each answer is backed by that win and by the verdicts of every
+smaller count.
+
+Why one proof suffices, and why every smaller count is checked anyway: fewer cells are
+a restriction. A win with ``k`` cells is a win with ``k + 1``: the same moves stay
+legal, the extra cell staying empty (a move to a cell needs some free cell; a
+multi-card move's limit ``(free cells + 1) * 2 ** (empty columns)`` only grows with a
+free cell; no rule forbids anything because a cell is free). So "no win with ``k - 1``
+cells" implies "no win with fewer", and the answer is exact once ``k - 1`` is proved
+impossible. The counts are tried in increasing order, so every smaller count has been
+searched too, and each of them is reported: a smaller count whose search ended
+``'unknown'`` makes the answer an upper bound (``exact`` False, ``lower_bound`` the
+smallest count not proved impossible).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import Board
+from .deals import Deal
+from .errors import InvalidOptionError
+from .limits import Limits
+from .solution import Solution
+from .solve import SolveResult, solve
+from .variants import MAX_CELLS, Variant
+
+__all__ = ["MinCells", "min_cells", "MIN_CELLS_LIMITS", "with_cells"]
+
+#: The limits of each search when none are given.
+MIN_CELLS_LIMITS = Limits(nodes=1_000_000)
+
+
+@dataclass(frozen=True)
+class MinCells:
+    """The answer of `min_cells`.
+
+    ``cells`` is the fewest cells with which a win was found (None when none was found
+    with up to ``max_cells``), ``solution`` that win (moves of the game with ``cells``
+    cells) and ``variant`` that game. ``exact`` is True when every smaller count was
+    proved impossible; else ``cells`` is an upper bound and ``lower_bound`` the
+    smallest count not proved impossible. ``verdicts`` maps each count tried to the
+    verdict of its search, ``results`` to the search's full answer.
+    """
+
+    cells: int | None
+    exact: bool
+    lower_bound: int
+    solution: Solution | None
+    variant: Variant | None
+    verdicts: dict[int, str] = field(default_factory=dict)
+    results: dict[int, SolveResult] = field(default_factory=dict, repr=False)
+
+    @property
+    def no_win(self) -> bool:
+        """True when every count tried was proved impossible (no win with any of them)."""
+        return self.cells is None and all(v == "impossible" for v in self.verdicts.values())
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the answer as plain data (for JSON; ``verdicts`` keyed by count)."""
+        return {
+            "cells": self.cells,
+            "exact": self.exact,
+            "lower_bound": self.lower_bound,
+            "verdicts": {str(k): v for k, v in self.verdicts.items()},
+            "moves": None if self.solution is None else len(self.solution),
+            "solution": None if self.solution is None else self.solution.notation(None),
+            "expanded": sum(r.stats.expanded for r in self.results.values()),
+        }
+
+
+def with_cells(deal: Deal, cells: int) -> Deal:
+    """Return ``deal`` laid out the same in its game with ``cells`` cells: the cards in
+    cells keep their order in the first cells.
+
+    Raises InvalidOptionError when the deal holds more cards in cells than ``cells``,
+    InvalidVariantError for a count out of range.
+    """
+    held = [card for card in deal.cells if card is not None]
+    if len(held) > cells:
+        raise InvalidOptionError(
+            f"the position holds {len(held)} cards in cells; it cannot have {cells} cells")
+    variant = deal.variant.replace(cells=cells)
+    return Deal(variant=variant, columns=deal.columns,
+                cells=tuple(held) + (None,) * (cells - len(held)),
+                foundations=deal.foundations)
+
+
+def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
+              max_cells: int = MAX_CELLS) -> MinCells:
+    """Return the fewest free cells with which ``deal`` (a `Deal`, or a `Board` for a
+    position in play) is winnable, trying ``0..max_cells`` cells in turn (from the
+    number of cards already in cells) with ``limits`` on each search (default
+    `MIN_CELLS_LIMITS`); see the module documentation for what backs the answer.
+
+    Raises InvalidOptionError for a bad argument, EngineError if the referee refutes
+    the engine.
+    """
+    if isinstance(deal, Board):
+        deal = deal.to_deal()
+    elif not isinstance(deal, Deal):
+        raise InvalidOptionError(
+            f"min_cells() takes a Deal or a Board, not {type(deal).__name__}")
+    if limits is None:
+        limits = MIN_CELLS_LIMITS
+    elif not isinstance(limits, Limits):
+        raise InvalidOptionError(f"limits= takes a bakers.Limits, not {limits!r}")
+    if (isinstance(max_cells, bool) or not isinstance(max_cells, int)
+            or not 0 <= max_cells <= MAX_CELLS):
+        raise InvalidOptionError(f"max_cells={max_cells!r} must be an int in 0..{MAX_CELLS}")
+    first = sum(card is not None for card in deal.cells)
+    if first > max_cells:
+        raise InvalidOptionError(
+            f"the position holds {first} cards in cells, more than max_cells={max_cells}")
+    verdicts: dict[int, str] = {}
+    results: dict[int, SolveResult] = {}
+    lower = first
+    for k in range(first, max_cells + 1):
+        result = solve(with_cells(deal, k), limits=limits)
+        verdicts[k], results[k] = result.verdict, result
+        if result.solved:
+            return MinCells(k, lower == k, lower, result.solution, result.start.variant,
+                            verdicts, results)
+        if result.impossible and lower == k:
+            lower = k + 1
+    return MinCells(None, False, lower, None, None, verdicts, results)
