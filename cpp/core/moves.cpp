@@ -136,9 +136,10 @@ int MoveGen::settle(Keyed& k, std::vector<Move>* recorded, bool safe) const {
             if (again) continue;
         }
         if (!safe) break;
+        const CardSet next = next_cards(k.s);
         for (int i = 0; i < r_.columns && !again; ++i) {
             const Card t = k.s.top(i);
-            if (t != kNoCard && goes_home(k.s, t) && safe_home(k.s, t)) {
+            if (t != kNoCard && ((next >> t) & 1) && safe_home(k.s, t)) {
                 k.pop(i);
                 ++k.s.found[suit_of(t)];
                 if (recorded) recorded->push_back(Move{static_cast<std::uint8_t>(i), kFoundation, 1});
@@ -147,7 +148,7 @@ int MoveGen::settle(Keyed& k, std::vector<Move>* recorded, bool safe) const {
         }
         for (int i = 0; i < r_.cells && !again; ++i) {
             const Card t = k.s.cells[i];
-            if (t != kNoCard && goes_home(k.s, t) && safe_home(k.s, t)) {
+            if (t != kNoCard && ((next >> t) & 1) && safe_home(k.s, t)) {
                 k.take_cell(i);
                 ++k.s.found[suit_of(t)];
                 if (recorded)

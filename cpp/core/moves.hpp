@@ -58,6 +58,13 @@ public:
 
     // Returns true if card c, next on its foundation, may go home without losing a win.
     bool safe_home(const State& s, Card c) const;
+    // Returns the set of the cards that go on the foundations next (one per unfinished suit).
+    CardSet next_cards(const State& s) const {
+        CardSet next = 0;
+        for (int t = 0; t < kSuits; ++t)
+            if (s.found[t] < r_.suit_size()) next |= bit_of(make_card(t, r_.rank_at_height(s.found[t] + 1)));
+        return next;
+    }
     // Returns true if c is the next card of its suit's foundation.
     bool goes_home(const State& s, Card c) const {
         return r_.height_of_rank(rank_of(c)) == s.found[suit_of(c)] + 1;

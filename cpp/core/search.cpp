@@ -103,6 +103,7 @@ void rebuild(const MoveGen& gen, const State& start, const std::vector<Node>& no
 int priority(const MoveGen& gen, const State& s) {
     const Rules& r = gen.rules();
     const int left = 4 * r.suit_size() - s.home();
+    const CardSet next = gen.next_cards(s);
     int dig = 0, empties = 0, over_suit = 0, over_any = 0;
     for (int i = 0; i < r.columns; ++i) {
         const int b = s.begin(i), e = s.end[i];
@@ -110,16 +111,17 @@ int priority(const MoveGen& gen, const State& s) {
             ++empties;
             continue;
         }
-        int low_suit[kSuits] = {kKing + 1, kKing + 1, kKing + 1, kKing + 1};
+        CardSet below = 0;  // the cards beneath the current one
         int low_any = kKing + 1;
         for (int p = b; p < e; ++p) {
             const Card c = s.cards[p];
-            const int rank = rank_of(c), suit = suit_of(c);
-            if (gen.goes_home(s, c)) dig += e - 1 - p;
-            over_suit += low_suit[suit] < rank;
-            over_any += low_any < rank;
-            low_suit[suit] = std::min(low_suit[suit], rank);
-            low_any = std::min(low_any, rank);
+            if ((next >> c) & 1) dig += e - 1 - p;
+            // Bits of c's suit with a lower rank: from the suit's bit 0 up to c, exclusive.
+            const CardSet lower_in_suit = bit_of(c) - (CardSet{1} << (c & 0xf0));
+            over_suit += (below & lower_in_suit) != 0;
+            over_any += low_any < rank_of(c);
+            low_any = std::min(low_any, rank_of(c));
+            below |= bit_of(c);
         }
     }
     const int used = r.cells - s.free_cells(r.cells);
