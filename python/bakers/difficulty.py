@@ -124,7 +124,7 @@ def playout(start: Board, rng: random.Random, steps: int = PLAYOUT_STEPS) -> Boa
     board = start.copy(stack=False)
     last: Move | None = None
     for _ in range(steps):
-        moves = list(board.legal_moves)
+        moves = list(iter(board.legal_moves))  # iter: list() would call len(), a second pass
         if not moves:
             break
         home = [m for m in moves if m.dst.kind == FOUNDATION]

@@ -10,10 +10,19 @@ answers with one of three verdicts:
 * ``'no_win'``: the search was complete and found no win: "no win from here" is a proof;
 * ``'unknown'``: a limit ended the search first (``reason`` says which). By default the
   search stops after `DEFAULT_HINT_LIMITS`, so a hint button never hangs.
+
+Following hints wins. Two searches from neighbouring positions can find different
+lines, and a player who followed each new line's first move could go round in circles
+(a card to a cell, then back). So `hint` remembers the winning lines it found (the most
+recent `REMEMBERED_POSITIONS` positions on them, exactly as laid out, in this process):
+the hint for a position on a remembered line is that line's next move, without a search,
+and following hints plays one line to the win.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,14 +33,86 @@ from .notation import Move
 from .solution import Solution
 from .solve import SolveResult, solve
 
-__all__ = ["Hint", "hint", "DEFAULT_HINT_LIMITS", "HINT_VERDICTS"]
+__all__ = ["Hint", "hint", "forget_lines", "DEFAULT_HINT_LIMITS", "HINT_VERDICTS",
+           "REMEMBERED_POSITIONS"]
 
 #: The limits of a hint's search when none are given: a few seconds and 2 GiB at most.
 DEFAULT_HINT_LIMITS = Limits(seconds=3.0, memory="2G")
 #: The answers of `hint`.
 HINT_VERDICTS = ("win", "no_win", "unknown")
 
+#: How many positions on winning lines `hint` remembers (the oldest are forgotten).
+REMEMBERED_POSITIONS = 50_000
+
 _VERDICTS = {"solved": "win", "impossible": "no_win", "unknown": "unknown"}
+
+# A position exactly as laid out (column and cell order count: the moves name them).
+_Key = tuple[Any, ...]
+# A remembered line: its moves, the index of this position's move, and the compact
+# move that starts there (None inside a multi-card move's chain of single moves).
+_Entry = tuple[tuple[Move, ...], int, Move | None]
+
+
+class _Lines:
+    """The positions of recently found winning lines, least recently used first out."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.entries: OrderedDict[_Key, _Entry] = OrderedDict()
+        self.lock = threading.Lock()
+
+    @staticmethod
+    def key(board: Board) -> _Key:
+        return (board.variant, tuple(tuple(c.code for c in column) for column in board.columns),
+                tuple(0 if c is None else c.code for c in board.cells), tuple(board.foundations))
+
+    def get(self, board: Board) -> _Entry | None:
+        key = self.key(board)
+        with self.lock:
+            entry = self.entries.get(key)
+            if entry is not None:
+                self.entries.move_to_end(key)
+            return entry
+
+    def add(self, start: Board, result: SolveResult) -> None:
+        """Remember every position of ``result``'s winning line from ``start``."""
+        assert result.solution is not None and result.supermoves is not None
+        moves = tuple(result.solution)
+        # the positions where each compact move starts, in order
+        board = start.copy(stack=False)
+        starts: list[_Key] = []
+        for compact in result.supermoves:
+            starts.append(self.key(board))
+            board.push(compact)
+        board = start.copy(stack=False)
+        added: list[tuple[_Key, _Entry]] = []
+        at = 0
+        for index, move in enumerate(moves):
+            key = self.key(board)
+            compact = None
+            if at < len(starts) and key == starts[at]:
+                compact = result.supermoves[at]
+                at += 1
+            added.append((key, (moves, index, compact)))
+            board.push(move)
+        with self.lock:
+            for key, entry in added:
+                self.entries[key] = entry
+                self.entries.move_to_end(key)
+            while len(self.entries) > self.capacity:
+                self.entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+
+
+_LINES = _Lines(REMEMBERED_POSITIONS)
+
+
+def forget_lines() -> None:
+    """Forget every winning line that `hint` remembers."""
+    _LINES.clear()
 
 
 @dataclass(frozen=True)
@@ -73,10 +154,12 @@ class Hint:
         }
 
 
-def hint(board: Board, *, limits: Limits | None = None) -> Hint:
+def hint(board: Board, *, limits: Limits | None = None, remember: bool = True) -> Hint:
     """Return a hint for ``board`` (a referee `Board`, any mid-game position; it is not
     modified): the first move of a winning line, a proof that no win is left, or
     "unknown" when ``limits`` (default `DEFAULT_HINT_LIMITS`) end the search first.
+    With ``remember`` (the default) a position on a winning line found before gets
+    that line's next move (``result`` None), and a new line is remembered.
 
     Raises InvalidOptionError when ``board`` is not a Board or ``limits`` not a Limits,
     and EngineError if the referee refutes the engine's line.
@@ -90,12 +173,20 @@ def hint(board: Board, *, limits: Limits | None = None) -> Hint:
         raise InvalidOptionError(f"limits= takes a bakers.Limits, not {limits!r}")
     if board.is_won():
         return Hint("win", None, Solution(), True, None, board.foundation_count(), "", None)
+    deck = board.variant.deck
+    entry = _LINES.get(board) if remember else None
+    if entry is not None:
+        moves, index, compact = entry
+        return Hint("win", moves[index], Solution(moves[index + 1:]), False,
+                    compact or moves[index], deck, "", None)
     result = solve(board, limits=limits)
     verdict = _VERDICTS[result.verdict]
     if verdict != "win":
         return Hint(verdict, None, None, False, None, result.most_home, result.reason, result)
     assert result.solution is not None and result.supermoves is not None
+    if remember:
+        _LINES.add(board, result)
     first = result.solution[0]
     supermove = result.supermoves[0] if result.supermoves else first
-    return Hint("win", first, result.solution[1:], False, supermove, result.most_home,
-                result.reason, result)
+    return Hint("win", first, result.solution[1:], False, supermove, deck, result.reason,
+                result)
