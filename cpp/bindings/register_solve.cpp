@@ -83,7 +83,9 @@ void register_solve(pb::module_& m) {
         "solve",
         [](const pb::dict& rules, const std::vector<std::vector<int>>& columns,
            const std::vector<int>& cells, const std::vector<int>& found, std::uint64_t max_nodes,
-           std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds) {
+           std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds, int threads) {
+            if (threads < 1 || threads > 16)
+                throw pb::value_error("threads must be 1..16, not " + std::to_string(threads));
             const Rules r = rules_from_dict(rules);
             const State start = state_from_layout(r, layout_from_python(r, columns, cells, found));
             const Limits limits{max_nodes, max_states, max_bytes, max_seconds};
@@ -101,14 +103,15 @@ void register_solve(pb::module_& m) {
                 // The search touches only C++ values built above, never a Python object,
                 // so other Python threads may run meanwhile.
                 pb::gil_scoped_release release;
-                res = solve(r, start, limits, nullptr, poll);
+                res = solve(r, start, limits, nullptr, poll, threads);
             }
             return result_to_python(res);
         },
         pb::arg("rules"), pb::arg("columns"), pb::arg("cells"), pb::arg("found"),
         pb::arg("max_nodes") = 0, pb::arg("max_states") = 0, pb::arg("max_bytes") = 0,
-        pb::arg("max_seconds") = 0.0,
-        "Decides a position: returns a dict with verdict, moves and statistics.");
+        pb::arg("max_seconds") = 0.0, pb::arg("threads") = 1,
+        "Decides a position on `threads` threads: returns a dict with verdict, moves and "
+        "statistics.");
 }
 
 }  // namespace bakers::py

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 
 #include "table.hpp"
 
@@ -60,10 +63,11 @@ private:
 // move expanded into single-card moves where the rules want them) and res.compact
 // (supermoves kept whole); the safe foundation moves that the search made silently are
 // written out in both.
-void rebuild(const MoveGen& gen, const State& start, const std::vector<Node>& nodes,
-             std::uint32_t id, Result& res) {
+template <typename NodeOf>
+void rebuild(const MoveGen& gen, const State& start, const NodeOf& node, std::uint32_t id,
+             Result& res) {
     std::vector<Move> chain;
-    for (; nodes[id].parent != kNoParent; id = nodes[id].parent) chain.push_back(nodes[id].move);
+    for (; node(id).parent != kNoParent; id = node(id).parent) chain.push_back(node(id).move);
     std::reverse(chain.begin(), chain.end());
     const Rules& r = gen.rules();
     Keyed k;
@@ -128,92 +132,221 @@ int priority(const MoveGen& gen, const State& s) {
     return 4 * left + 2 * dig + over_suit + 2 * over_any + 4 * used - 6 * empties + 64;
 }
 
-Result solve(const Rules& rules, const State& start, const Limits& limits,
-             const std::atomic<bool>* stop, const StopPoll& poll) {
-    using Clock = std::chrono::steady_clock;
-    const auto t0 = Clock::now();
-    auto last_poll = t0;
-    const MoveGen gen(rules);
-    Result res;
-    Stats& st = res.stats;
+namespace {
 
-    Keyed root;
-    root.s = start;
-    root.rehash(rules.columns, rules.cells);
-    gen.settle(root, nullptr);
+// Node ids: the thread that stored the node in the high bits, its index there below, so
+// that every thread appends to its own array without locks.
+constexpr int kLocalBits = 28;
+constexpr std::uint32_t kLocalMask = (std::uint32_t{1} << kLocalBits) - 1;
+constexpr int kMaxThreads = 16;
 
-    VisitedTable table(false, 0);  // one shard: no other thread shares it
-    std::vector<Node> nodes;
-    OpenList open;
-    table.insert(root.key);
-    nodes.push_back(Node{kNoParent, Move{}});
-    st.stored = 1;
-    st.most_home = root.s.home();
+// One search, on one or several threads. The threads share the visited table (sharded,
+// locked per shard), the open list and the verdict (under one mutex, taken once per batch
+// of expansions); each appends the nodes it stores to its own array. A thread takes a
+// batch of the best open positions, expands them without the lock, then pushes every new
+// child at once. The search is over when a thread finds a win, a limit is hit, or the open
+// list is empty while no thread is expanding: then every reachable position has been
+// expanded exactly once, as on one thread, so "impossible" is still a proof.
+class Search {
+public:
+    Search(const Rules& rules, const Limits& limits, int threads, const std::atomic<bool>* stop,
+           const StopPoll& poll)
+        : gen_(rules),
+          limits_(limits),
+          threads_(std::clamp(threads, 1, kMaxThreads)),
+          shared_(threads_ > 1),
+          stop_(stop),
+          poll_(poll),
+          table_(shared_, shared_ ? 6 : 0),
+          nodes_(threads_) {}
 
-    auto finish = [&](Verdict v, std::string why) {
-        res.verdict = v;
-        res.reason = std::move(why);
-        st.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-        return res;
-    };
-    auto bytes_now = [&] {
-        return table.bytes() + nodes.capacity() * sizeof(Node) + open.bytes();
-    };
-    if (gen.won(root.s)) {
-        rebuild(gen, start, nodes, 0, res);
-        return finish(Verdict::Solved, {});
-    }
-    open.push(priority(gen, root.s), 0, 0, root.s);
-
-    MoveList moves;
-    while (!open.empty()) {
-        if ((st.expanded & 1023) == 0) {
-            const std::uint64_t b = bytes_now();
-            st.peak_bytes = std::max(st.peak_bytes, b);
-            if (limits.max_bytes && b > limits.max_bytes) return finish(Verdict::Unknown, "memory limit");
-            const auto now = Clock::now();
-            if (limits.max_seconds > 0 &&
-                std::chrono::duration<double>(now - t0).count() > limits.max_seconds)
-                return finish(Verdict::Unknown, "time limit");
-            if (stop && stop->load(std::memory_order_relaxed)) return finish(Verdict::Unknown, "interrupted");
-            if (poll && now - last_poll > std::chrono::milliseconds(50)) {
-                last_poll = now;
-                if (poll()) return finish(Verdict::Unknown, "interrupted");
-            }
+    Result run(const State& start) {
+        t0_ = last_poll_ = Clock::now();
+        const Rules& r = gen_.rules();
+        Keyed root;
+        root.s = start;
+        root.rehash(r.columns, r.cells);
+        gen_.settle(root, nullptr);
+        table_.insert(root.key);
+        nodes_[0].push_back(Node{kNoParent, Move{}});
+        stored_ = 1;
+        most_home_ = root.s.home();
+        if (gen_.won(root.s)) {
+            conclude(Verdict::Solved, {}, 0);
+        } else {
+            open_.push(priority(gen_, root.s), 0, 0, root.s);
+            std::vector<std::thread> helpers;
+            for (int t = 1; t < threads_; ++t) helpers.emplace_back([this, t] { work(t); });
+            work(0);  // the calling thread works too, and is the one that polls for Ctrl-C
+            for (auto& h : helpers) h.join();
         }
-        if (limits.max_nodes && st.expanded >= limits.max_nodes) return finish(Verdict::Unknown, "node limit");
-        const Open cur = open.pop();
+        Result res;
+        res.verdict = verdict_;
+        res.reason = reason_;
+        if (verdict_ == Verdict::Solved)
+            rebuild(gen_, start, [this](std::uint32_t id) -> const Node& { return node(id); },
+                    winner_, res);
+        res.stats.expanded = expanded_;
+        res.stats.generated = generated_;
+        res.stats.stored = stored_;
+        res.stats.peak_bytes = std::max(peak_bytes_.load(), bytes_now());
+        res.stats.most_home = most_home_;
+        res.stats.seconds = std::chrono::duration<double>(Clock::now() - t0_).count();
+        return res;
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    struct Child {
+        int prio;
+        std::uint32_t id;
+        int depth;
+        State s;
+    };
+
+    const Node& node(std::uint32_t id) const { return nodes_[id >> kLocalBits][id & kLocalMask]; }
+
+    // Sets the verdict once; every thread stops soon after.
+    void conclude(Verdict v, std::string why, std::uint32_t winner) {
+        if (halt_.exchange(true)) return;
+        verdict_ = v;
+        reason_ = std::move(why);
+        winner_ = winner;
+    }
+
+    std::uint64_t bytes_now() const {
+        return table_.bytes() + node_bytes_.load(std::memory_order_relaxed) +
+               open_bytes_.load(std::memory_order_relaxed);
+    }
+
+    // Checks the limits now and then; returns true when the search must stop.
+    bool over_limits(int t) {
+        const std::uint64_t b = bytes_now();
+        std::uint64_t peak = peak_bytes_.load(std::memory_order_relaxed);
+        while (b > peak && !peak_bytes_.compare_exchange_weak(peak, b)) {}
+        if (limits_.max_bytes && b > limits_.max_bytes) return conclude(Verdict::Unknown, "memory limit", 0), true;
+        if (limits_.max_nodes && expanded_ >= limits_.max_nodes) return conclude(Verdict::Unknown, "node limit", 0), true;
+        if (limits_.max_states && stored_ >= limits_.max_states) return conclude(Verdict::Unknown, "state limit", 0), true;
+        const auto now = Clock::now();
+        if (limits_.max_seconds > 0 && std::chrono::duration<double>(now - t0_).count() > limits_.max_seconds)
+            return conclude(Verdict::Unknown, "time limit", 0), true;
+        if (stop_ && stop_->load(std::memory_order_relaxed)) return conclude(Verdict::Unknown, "interrupted", 0), true;
+        if (t == 0 && poll_ && now - last_poll_ > std::chrono::milliseconds(50)) {
+            last_poll_ = now;
+            if (poll_()) return conclude(Verdict::Unknown, "interrupted", 0), true;
+        }
+        return false;
+    }
+
+    // Expands one open position, appending its new children to `out`.
+    void expand(int t, const Open& cur, MoveList& moves, std::vector<Child>& out) {
+        const Rules& r = gen_.rules();
         Keyed parent;
         parent.s = cur.s;
-        parent.rehash(rules.columns, rules.cells);
+        parent.rehash(r.columns, r.cells);
         moves.size = 0;
-        gen.generate(parent.s, moves);
-        ++st.expanded;
+        gen_.generate(parent.s, moves);
+        std::vector<Node>& mine = nodes_[t];
         for (int i = 0; i < moves.size; ++i) {
             const Move m = moves.moves[i];
             Keyed child = parent;
-            gen.apply(child, m);
-            gen.settle(child, nullptr);
-            assert(child.key_is_consistent(rules.columns, rules.cells));
-            ++st.generated;
-            if (!table.insert(child.key)) continue;
-            const auto id = static_cast<std::uint32_t>(nodes.size());
-            nodes.push_back(Node{cur.id, m});
-            ++st.stored;
-            st.most_home = std::max(st.most_home, child.s.home());
-            if (gen.won(child.s)) {
-                st.peak_bytes = std::max(st.peak_bytes, bytes_now());
-                rebuild(gen, start, nodes, id, res);
-                return finish(Verdict::Solved, {});
-            }
-            if (limits.max_states && st.stored >= limits.max_states)
-                return finish(Verdict::Unknown, "state limit");
+            gen_.apply(child, m);
+            gen_.settle(child, nullptr);
+            assert(child.key_is_consistent(r.columns, r.cells));
+            ++generated_;
+            if (!table_.insert(child.key)) continue;
+            if (mine.size() > kLocalMask) return conclude(Verdict::Unknown, "state limit", 0);
+            const auto id = (static_cast<std::uint32_t>(t) << kLocalBits) | static_cast<std::uint32_t>(mine.size());
+            const std::size_t cap = mine.capacity();
+            mine.push_back(Node{cur.id, m});
+            if (mine.capacity() != cap) node_bytes_ += (mine.capacity() - cap) * sizeof(Node);
+            ++stored_;
+            const int home = child.s.home();
+            int best = most_home_.load(std::memory_order_relaxed);
+            while (home > best && !most_home_.compare_exchange_weak(best, home)) {}
+            if (gen_.won(child.s)) return conclude(Verdict::Solved, {}, id);
             const int depth = std::min(cur.depth + 1, 0xffff);
-            open.push(priority(gen, child.s) + depth, id, depth, child.s);
+            out.push_back(Child{priority(gen_, child.s) + depth, id, depth, child.s});
         }
     }
-    st.peak_bytes = std::max(st.peak_bytes, bytes_now());
-    return finish(Verdict::Impossible, {});
+
+    void work(int t) {
+        const std::size_t batch_size = shared_ ? 8 : 1;
+        std::vector<Open> batch;
+        std::vector<Child> out;
+        MoveList moves;
+        std::uint64_t since_check = 0;
+        for (;;) {
+            {
+                std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+                if (shared_) lock.lock();
+                for (;;) {
+                    if (halt_) return;
+                    if (!open_.empty()) break;
+                    if (busy_ == 0) {
+                        conclude(Verdict::Impossible, {}, 0);
+                        if (shared_) cv_.notify_all();
+                        return;
+                    }
+                    cv_.wait_for(lock, std::chrono::milliseconds(10));
+                }
+                batch.clear();
+                while (batch.size() < batch_size && !open_.empty()) batch.push_back(open_.pop());
+                open_bytes_ = open_.size() * sizeof(Open);
+                ++busy_;
+            }
+            out.clear();
+            for (const Open& cur : batch) {
+                expand(t, cur, moves, out);
+                if (halt_) break;
+            }
+            expanded_ += batch.size();
+            since_check += batch.size();
+            {
+                std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+                if (shared_) lock.lock();
+                for (const Child& c : out) open_.push(c.prio, c.id, c.depth, c.s);
+                open_bytes_ = open_.size() * sizeof(Open);
+                --busy_;
+                if (shared_) cv_.notify_all();
+            }
+            if (since_check >= 1024 || (limits_.max_nodes && expanded_ >= limits_.max_nodes)) {
+                since_check = 0;
+                if (over_limits(t)) {
+                    if (shared_) cv_.notify_all();
+                    return;
+                }
+            }
+        }
+    }
+
+    const MoveGen gen_;
+    const Limits limits_;
+    const int threads_;
+    const bool shared_;
+    const std::atomic<bool>* stop_;
+    const StopPoll& poll_;
+    VisitedTable table_;
+    std::vector<std::vector<Node>> nodes_;
+    OpenList open_;
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    int busy_ = 0;
+    std::atomic<bool> halt_{false};
+    Verdict verdict_ = Verdict::Unknown;
+    std::string reason_;
+    std::uint32_t winner_ = kNoParent;
+    std::atomic<std::uint64_t> expanded_{0}, generated_{0}, stored_{0};
+    std::atomic<std::uint64_t> node_bytes_{0}, open_bytes_{0}, peak_bytes_{0};
+    std::atomic<int> most_home_{0};
+    Clock::time_point t0_, last_poll_;
+};
+
+}  // namespace
+
+Result solve(const Rules& rules, const State& start, const Limits& limits,
+             const std::atomic<bool>* stop, const StopPoll& poll, int threads) {
+    return Search(rules, limits, threads, stop, poll).run(start);
 }
 
 }  // namespace bakers

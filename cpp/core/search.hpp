@@ -45,9 +45,10 @@ struct Result {
 // Called about every 50 ms; returning true stops the search ("interrupted").
 using StopPoll = std::function<bool()>;
 
-// Decides the position `start` of a game: a win, a proof that none exists, or unknown.
+// Decides the position `start` of a game: a win, a proof that none exists, or unknown;
+// on `threads` threads (1..16) that share one visited set and one open list.
 Result solve(const Rules& rules, const State& start, const Limits& limits,
-             const std::atomic<bool>* stop = nullptr, const StopPoll& poll = {});
+             const std::atomic<bool>* stop = nullptr, const StopPoll& poll = {}, int threads = 1);
 
 // Returns the search's priority of s (lower is expanded first).
 int priority(const MoveGen& gen, const State& s);

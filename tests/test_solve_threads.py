@@ -1,0 +1,47 @@
+"""One deal searched on several threads: the same verdicts as on one thread, and
+solutions that the referee accepts."""
+
+from __future__ import annotations
+
+import pytest
+from bakers import Deal, InvalidOptionError, Limits, find_variant, solve
+
+CASES = [
+    ("bakers_game", 223, "impossible"),
+    ("bakers_game", 4, "solved"),
+    ("freecell", 11982, "impossible"),
+    ("freecell", 617, "solved"),
+    ("bakers_dozen", 64, "impossible"),
+    ("bulochnik", 2, "solved"),
+    ("freecell36", 3, None),
+]
+
+
+@pytest.mark.parametrize(("game", "number", "expected"), CASES)
+def test_two_threads_give_the_verdict_of_one(game: str, number: int, expected: str | None) -> None:
+    deal = Deal.from_number(find_variant(game), number)
+    one = solve(deal)
+    two = solve(deal, threads=2)
+    assert one.verdict == two.verdict
+    if expected is not None:
+        assert two.verdict == expected
+    if two.verdict == "impossible":
+        # Both searches expanded the whole reachable set, each position once.
+        assert two.stats.stored == one.stats.stored
+        assert two.most_home == one.most_home
+    if two.solved:
+        replay = two.solution.replay(deal)
+        assert replay.error is None and replay.won
+
+
+def test_threads_honour_the_node_limit() -> None:
+    deal = Deal.from_number(find_variant("freecell"), 11982)
+    result = solve(deal, threads=2, limits=Limits(nodes=50))
+    assert result.verdict == "unknown" and result.reason == "node limit"
+
+
+@pytest.mark.parametrize("threads", [0, 17, -1, 1.5, True])
+def test_bad_thread_counts_are_named(threads: object) -> None:
+    deal = Deal.from_number(find_variant("freecell"), 1)
+    with pytest.raises(InvalidOptionError, match="threads="):
+        solve(deal, threads=threads)  # type: ignore[arg-type]
