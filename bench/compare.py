@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import hashlib
 import json
 import os
 import shlex
@@ -117,6 +118,8 @@ class Run:
     peak_bytes: int
     max_rss: int
     moves: dict[int, int] = field(default_factory=dict)
+    engine: str = ""
+    rows: list[list] = field(default_factory=list)
 
 
 @dataclass
@@ -128,6 +131,7 @@ class Measured:
     moves_referee: dict[int, int] = field(default_factory=dict)
     moves_native: dict[int, int] = field(default_factory=dict)
     rejected: list[int] = field(default_factory=list)
+    engine: str = ""
 
     @property
     def verdicts(self) -> dict[int, str]:
@@ -167,12 +171,13 @@ def worker(spec: str) -> int:
     from bakers import _core, find_variant
 
     job = json.loads(spec)
+    engine = hashlib.sha256(Path(_core.__file__).read_bytes()).hexdigest()[:12]
     rules = find_variant(job["game"]).rules()
     wall, cpu = time.perf_counter(), time.process_time()
     rows, interrupted = _core.solve_numbers(rules, job["first"], job["last"], **job["limits"])
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    json.dump({"rows": rows, "wall": wall, "cpu": cpu, "interrupted": interrupted},
-              sys.stdout)
+    json.dump({"rows": rows, "wall": wall, "cpu": cpu, "interrupted": interrupted,
+               "engine": engine}, sys.stdout)
     return 0
 
 
@@ -189,7 +194,8 @@ def run_bakers(game: str, first: int, last: int, limits: dict[str, int | float],
     rows = result["rows"]
     return Run(verdicts={row[0]: row[1] for row in rows}, wall=result["wall"],
                cpu=result["cpu"], peak_bytes=max(row[5] for row in rows), max_rss=rss,
-               moves={row[0]: row[2] for row in rows if row[1] == SOLVED})
+               moves={row[0]: row[2] for row in rows if row[1] == SOLVED},
+               engine=result["engine"], rows=rows)
 
 
 # ---------------------------------------------------------------- fc-solve
@@ -313,8 +319,9 @@ def referee_length(game: str, number: int, text: str) -> tuple[int, int]:
 def bakers_lengths(game: str, numbers: list[int], limits: dict[str, int | float],
                    measured: Measured) -> None:
     """Solve ``numbers`` again with `bakers.solve` (referee replay) and count moves."""
-    from bakers import Deal, Limits, find_variant, solve
+    from bakers import Deal, Limits, _core, find_variant, solve
 
+    measured.engine = hashlib.sha256(Path(_core.__file__).read_bytes()).hexdigest()[:12]
     limit = Limits(nodes=limits["max_nodes"] or None, states=limits["max_states"] or None,
                    memory=limits["max_bytes"] or None,
                    seconds=limits["max_seconds"] or None)
@@ -333,6 +340,19 @@ def bakers_lengths(game: str, numbers: list[int], limits: dict[str, int | float]
 
 
 # ---------------------------------------------------------------- reporting
+
+
+def git_head() -> str:
+    """The checkout's commit (with '+changes' when files differ from it), or '?'."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, text=True,
+                              capture_output=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               cwd=root, text=True, capture_output=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+    return head + ("+changes" if dirty else "")
 
 
 def counts(verdicts: dict[int, str]) -> Counter[str]:
@@ -503,6 +523,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"run {repeat + 1}/{args.repeat}: {solver:8} {run.wall:9.2f} s wall "
                       f"{run.cpu:9.2f} s cpu", file=sys.stderr, flush=True)
         solvers = [bakers] + ([fcs] if fcs.runs else [])
+        engines = list(dict.fromkeys(run.engine for run in bakers.runs))
+        notes.append(f"engine: bakers._core sha256 {', '.join(engines)}, git {git_head()}"
+                     + (" -- THE ENGINE CHANGED BETWEEN REPEATS; the times mix builds."
+                        if len(engines) > 1 else "."))
         for m in solvers:
             changed = [i + 1 for i, run in enumerate(m.runs) if run.verdicts != m.verdicts]
             if changed:
@@ -577,6 +601,8 @@ def main(argv: list[str] | None = None) -> int:
         engine = [n for n in common if bakers.moves_native[n] != bakers.runs[0].moves.get(n)]
         if engine:
             notes.append(f"solve() and solve_numbers() gave different lengths on {engine[:10]}")
+        if bakers.engine and bakers.engine != bakers.runs[0].engine:
+            notes.append(f"the lengths were counted with another build ({bakers.engine}).")
         for m in solvers:
             if m.rejected:
                 notes.append(f"the referee REJECTED {m.solver}'s solutions of {m.rejected[:10]}")
@@ -599,7 +625,8 @@ def main(argv: list[str] | None = None) -> int:
             "title": title, "headers": HEADERS, "rows": rows, "notes": notes,
             "runs": {m.solver: [{"wall": r.wall, "cpu": r.cpu, "peak_bytes": r.peak_bytes,
                                  "max_rss": r.max_rss} for r in m.runs] for m in solvers},
-            "verdicts": {m.solver: m.verdicts for m in solvers}}, indent=1))
+            "verdicts": {m.solver: m.verdicts for m in solvers},
+            "bakers_rows": bakers.runs[0].rows}, indent=1))
     return 1 if disagree or wrong else 0
 
 
