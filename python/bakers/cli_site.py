@@ -47,7 +47,11 @@ def _limits(args: argparse.Namespace, default: Limits | None) -> Limits | None:
 
 def _moves_text(source: str) -> str:
     """Return the moves of ``source``: '-' (standard input), a file, or the moves."""
-    if source == "-" or Path(source).is_file():
+    try:
+        is_file = "\n" not in source and Path(source).is_file()
+    except (OSError, ValueError):  # a name too long, or with a NUL: the moves themselves
+        is_file = False
+    if source == "-" or is_file:
         return base._read(source, "moves")
     return source
 
