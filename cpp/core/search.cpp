@@ -275,7 +275,9 @@ private:
         std::vector<Open> batch;
         std::vector<Child> out;
         MoveList moves;
-        std::uint64_t since_check = 0;
+        // The first check comes after the first batch: a stop set before the start, or a
+        // limit already passed, ends even a short search.
+        std::uint64_t since_check = 1024;
         for (;;) {
             {
                 std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
