@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <string>
 #include <vector>
@@ -18,7 +20,18 @@ namespace {
 constexpr int kPrintedPerTest = 12;
 
 const char* g_test = "";
+const char* g_file = "";
 int g_failures = 0;  // in the running test
+int g_passed = 0, g_failed = 0;
+
+// A failed assert in the core aborts the process: say which test it was in, and close
+// with the usual summary line (the running test counted as failed) before exiting.
+extern "C" void on_abort(int) {
+    std::printf("FAIL %s [%s]: aborted (a failed assert or a call to abort)\n%d passed, %d failed\n",
+                g_file, g_test, g_passed, g_failed + 1);
+    std::fflush(stdout);
+    std::_Exit(1);
+}
 std::vector<std::string>& contexts() {
     static std::vector<std::string> stack;
     return stack;
@@ -34,6 +47,7 @@ bool selected(const TestCase& t, const std::vector<std::string>& filters) {
 // Runs one test; returns true if it recorded no failure and threw nothing.
 bool run(const TestCase& t, bool verbose) {
     g_test = t.name;
+    g_file = t.file;
     g_failures = 0;
     contexts().clear();
     const auto t0 = std::chrono::steady_clock::now();
@@ -88,7 +102,9 @@ int main(int argc, char** argv) {
     std::stable_sort(tests.begin(), tests.end(), [](const auto& a, const auto& b) {
         return std::string(a.file) < std::string(b.file);
     });
-    int passed = 0, failed = 0;
+    std::signal(SIGABRT, check::on_abort);
+    int& passed = check::g_passed;
+    int& failed = check::g_failed;
     for (const auto& t : tests) {
         if (!check::selected(t, filters)) continue;
         (check::run(t, verbose) ? passed : failed) += 1;

@@ -166,15 +166,17 @@ TEST(search_node_limit) {
 }
 
 TEST(search_state_limit) {
+    // Limits other than the node limit are checked now and then, so the count may pass it.
     Limits limits;
     limits.max_states = 50;
     const Result res = solve(preset("bakers_dozen"), hard_deal(), limits);
     CHECK_EQ(res.verdict, Verdict::Unknown);
     CHECK_EQ(res.reason, std::string("state limit"));
-    CHECK_EQ(res.stats.stored, 50u);
+    CHECK(res.stats.stored >= 50u);
 }
 
 TEST(search_memory_limit) {
+    // The visited table alone holds more than one byte from the start.
     Limits limits;
     limits.max_bytes = 1;
     const Result res = solve(preset("bakers_game"), dealt(preset("bakers_game"), 1), limits);
@@ -193,11 +195,13 @@ TEST(search_time_limit) {
 }
 
 TEST(search_stop_flag_set_before_the_start) {
+    // Bakers' Game MS 1 is won in a few hundred expansions: the flag must end it first.
     const std::atomic<bool> stop{true};
     const Result res = solve(preset("bakers_game"), dealt(preset("bakers_game"), 1), Limits{}, &stop);
     CHECK_EQ(res.verdict, Verdict::Unknown);
     CHECK_EQ(res.reason, std::string("interrupted"));
-    CHECK_EQ(res.stats.expanded, 0u);
+    CHECK(res.stats.expanded <= 1u);
+    CHECK(res.moves.empty());
 }
 
 TEST(search_stop_poll) {
@@ -211,4 +215,18 @@ TEST(search_stop_poll) {
     CHECK_EQ(res.verdict, Verdict::Unknown);
     CHECK_EQ(res.reason, std::string("interrupted"));
     CHECK_EQ(calls, 1);
+}
+
+TEST(search_on_several_threads_agrees) {
+    // The shared visited set and open list must not change a verdict, and a line found
+    // by any thread must replay.
+    const Rules& r = preset("bakers_game");
+    for (int threads : {2, 4})
+        for (std::uint64_t n : {1, 14, 22}) {
+            check::Context ctx(std::to_string(threads) + " threads, deal " + std::to_string(n));
+            const State start = dealt(r, n);
+            const Result res = solve(r, start, Limits{}, nullptr, {}, threads);
+            CHECK_EQ(res.verdict, n == 1 ? Verdict::Solved : Verdict::Impossible);
+            if (res.verdict == Verdict::Solved) check_solution(r, start, res);
+        }
 }
