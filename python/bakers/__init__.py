@@ -7,6 +7,7 @@ without the compiled core; solving needs `bakers._core` (built by ``pip install 
 from __future__ import annotations
 
 from .board import Board
+from .bulk import RangeResult, solve_many, solve_range
 from .cards import Card
 from .deals import Deal
 from .difficulty import Grade, grade
@@ -42,11 +43,14 @@ __all__ = [
     "Limits",
     "Move",
     "Place",
+    "RangeResult",
     "Replay",
     "Solution",
     "SolveResult",
     "SolveStats",
     "solve",
+    "solve_many",
+    "solve_range",
     "CardParseError",
     "DealParseError",
     "IllegalMoveError",

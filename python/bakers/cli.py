@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import __version__
+from . import __version__, cli_range
 from .board import Board
 from .deals import Deal
 from .errors import BakersError, IllegalMoveError, InvalidDealError, InvalidOptionError
@@ -182,6 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print multi-card moves whole instead of as single-card moves")
     _add_limits(p)
     p.set_defaults(run=cmd_solve)
+    cli_range.add_commands(sub)
 
     from .cli_site import add_commands  # imported here: cli_site builds on this module
 

@@ -1,0 +1,428 @@
+"""`bakers range GAME FIRST LAST`: decide a range of numbered deals on worker threads and
+write one row per deal, as TSV, CSV or JSON lines (by the extension of ``--out``).
+
+Rows are flushed as they come, so an interrupted run keeps every finished row and
+``--resume`` continues it: it reads the deals already in the file (a truncated last
+line is dropped and rewritten) and appends the rest. A progress bar and a closing
+summary go to standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import os
+import resource
+import sys
+import time
+from array import array
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from .bulk import MAX_THREADS, RangeResult, check_range, solve_numbers
+from .errors import InvalidOptionError
+from .limits import Limits, parse_bytes
+from .variants import Variant, find_variant
+
+__all__ = ["add_commands", "cmd_range", "COLUMNS", "OUTPUT_FORMATS"]
+
+EXIT_OK, EXIT_BAD, EXIT_INTERRUPTED = 0, 2, 130
+
+#: The columns of a row, then ``solution`` with ``--solutions``.
+COLUMNS = ("game", "deal", "verdict", "moves", "most_home", "most_home_exact", "expanded",
+           "stored", "peak_bytes", "seconds", "reason")
+#: Output formats by file extension.
+OUTPUT_FORMATS = (".tsv", ".csv", ".jsonl")
+
+
+# --------------------------------------------------------------------------- rows
+
+
+def _values(result: RangeResult, solutions: bool) -> dict[str, Any]:
+    """Return the row of one result, column by column (None for an empty field)."""
+    st = result.stats
+    row: dict[str, Any] = {
+        "game": result.variant.name, "deal": result.number, "verdict": result.verdict,
+        "moves": result.solution_length, "most_home": result.most_home,
+        "most_home_exact": result.most_home_exact, "expanded": st.expanded,
+        "stored": st.stored, "peak_bytes": st.peak_bytes, "seconds": round(st.seconds, 6),
+        "reason": result.reason}
+    if solutions:
+        row["solution"] = None if result.solution is None else result.solution.notation(None)
+    return row
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:.6f}"
+    return str(value)
+
+
+class _Format:
+    """How rows are written and read back: TSV (the default)."""
+
+    def __init__(self, columns: tuple[str, ...]) -> None:
+        self.columns = columns
+
+    def header(self) -> str | None:
+        """Return the header line, or None for a format without one."""
+        return "\t".join(self.columns) + "\n"
+
+    def line(self, row: dict[str, Any]) -> str:
+        """Return a row as one line."""
+        return "\t".join(_text(row[c]) for c in self.columns) + "\n"
+
+    def fields(self, line: str) -> list[str]:
+        """Return the fields of a line."""
+        return line.rstrip("\n").split("\t")
+
+    def read(self, line: str) -> tuple[str, int]:
+        """Return the game and deal number of a row; raise ValueError if it is not one."""
+        fields = self.fields(line)
+        if len(fields) != len(self.columns):
+            raise ValueError(f"{len(fields)} fields, not {len(self.columns)}")
+        return fields[0], int(fields[1])
+
+
+class _Csv(_Format):
+    def header(self) -> str | None:
+        return self._join(list(self.columns))
+
+    def line(self, row: dict[str, Any]) -> str:
+        return self._join([_text(row[c]) for c in self.columns])
+
+    def fields(self, line: str) -> list[str]:
+        return next(csv.reader([line.rstrip("\n")]), [])
+
+    @staticmethod
+    def _join(fields: list[str]) -> str:
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerow(fields)
+        return out.getvalue()
+
+
+class _Jsonl(_Format):
+    def header(self) -> str | None:
+        return None
+
+    def line(self, row: dict[str, Any]) -> str:
+        return json.dumps({c: row[c] for c in self.columns}, ensure_ascii=False) + "\n"
+
+    def read(self, line: str) -> tuple[str, int]:
+        obj = json.loads(line)
+        if not isinstance(obj, dict) or set(obj) != set(self.columns):
+            raise ValueError("not an object with the keys " + ", ".join(self.columns))
+        deal = obj["deal"]
+        if isinstance(deal, bool) or not isinstance(deal, int):
+            raise ValueError(f"deal {deal!r} is not a number")
+        return str(obj["game"]), deal
+
+
+_FORMATS = {".tsv": _Format, ".csv": _Csv, ".jsonl": _Jsonl}
+
+
+def _format(out: str | None, columns: tuple[str, ...]) -> _Format:
+    """Return the format that the extension of ``out`` names (TSV for standard output).
+
+    Raises InvalidOptionError for an unknown extension.
+    """
+    if out is None:
+        return _Format(columns)
+    suffix = Path(out).suffix.lower()
+    if suffix not in _FORMATS:
+        raise InvalidOptionError(
+            f"--out {out!r}: unknown output format {suffix or '(no extension)'!r} "
+            f"(name the file .tsv, .csv or .jsonl)")
+    return _FORMATS[suffix](columns)
+
+
+# --------------------------------------------------------------------------- resume
+
+
+def _done_deals(path: Path, fmt: _Format, variant: Variant, solutions: bool) -> set[int]:
+    """Return the deals already in the file ``path`` of an earlier run, after cutting
+    off a truncated last line (an interrupted write) so that appending continues it.
+
+    Raises InvalidOptionError for a file that is not such a run of the same game and
+    columns.
+    """
+    data = path.read_bytes()
+    cut = data.rfind(b"\n") + 1
+    if cut < len(data):
+        os.truncate(path, cut)
+    try:
+        lines = data[:cut].decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise InvalidOptionError(f"{str(path)!r} is not UTF-8 text (byte {exc.start}); "
+                                 "it is not the output of bakers range") from None
+    header = fmt.header()
+    if header is not None and lines:
+        if lines[0] + "\n" != header:
+            raise InvalidOptionError(_header_mismatch(path, fmt.fields(lines[0]), fmt,
+                                                      solutions))
+        lines = lines[1:]
+    done: set[int] = set()
+    start = 1 if header is None else 2
+    for number, line in enumerate(lines, start=start):
+        try:
+            game, deal = fmt.read(line)
+        except ValueError as exc:
+            if isinstance(fmt, _Jsonl) and number == 1 and _other_columns(line, fmt):
+                raise InvalidOptionError(_solutions_hint(path, solutions)) from None
+            raise InvalidOptionError(f"{str(path)!r} line {number} is not a row of bakers "
+                                     f"range ({exc}); resume only its own output") from None
+        if game != variant.name:
+            raise InvalidOptionError(f"{str(path)!r} line {number} is a {game!r} deal, not "
+                                     f"{variant.name!r}: resume with the same game")
+        done.add(deal)
+    return done
+
+
+def _other_columns(line: str, fmt: _Format) -> bool:
+    """Return whether a JSON row differs from ``fmt``'s columns by the solution alone."""
+    try:
+        keys = set(json.loads(line))
+    except (ValueError, TypeError):
+        return False
+    return keys ^ set(fmt.columns) == {"solution"}
+
+
+def _header_mismatch(path: Path, found: list[str], fmt: _Format, solutions: bool) -> str:
+    if set(found) ^ set(fmt.columns) == {"solution"}:
+        return _solutions_hint(path, solutions)
+    return (f"{str(path)!r} does not start with the header of bakers range "
+            f"({', '.join(fmt.columns)}); resume only its own output")
+
+
+def _solutions_hint(path: Path, solutions: bool) -> str:
+    return (f"{str(path)!r} was written {'without' if solutions else 'with'} --solutions; "
+            f"resume it {'without' if solutions else 'with'} --solutions too")
+
+
+# --------------------------------------------------------------------------- display
+
+
+class _Tally:
+    """Counts, times and memory of the rows of a run, for the progress bar and summary."""
+
+    def __init__(self) -> None:
+        self.counts = {"solved": 0, "impossible": 0, "unknown": 0}
+        self.seconds = array("d")
+        self.peak = 0
+        self.start = time.perf_counter()
+
+    def add(self, result: RangeResult) -> None:
+        self.counts[result.verdict] = self.counts.get(result.verdict, 0) + 1
+        self.seconds.append(result.stats.seconds)
+        self.peak = max(self.peak, result.stats.peak_bytes)
+
+    @property
+    def done(self) -> int:
+        return len(self.seconds)
+
+
+def _progress(enabled: bool, total: int) -> Any:
+    """Return a rich progress bar on standard error (a disabled one unless ``enabled``)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("- deals/s" if speed is None else f"{speed:,.1f} deals/s",
+                        style="progress.data.speed")
+
+    progress = Progress(
+        TextColumn("[progress.description]{task.description}"), BarColumn(bar_width=24),
+        MofNCompleteColumn(), Rate(),
+        TextColumn("[green]{task.fields[solved]} winnable[/] [red]{task.fields[impossible]}"
+                   " impossible[/] [yellow]{task.fields[unknown]} unknown[/]"),
+        TimeRemainingColumn(), console=Console(file=sys.stderr), disable=not enabled)
+    progress.add_task("deals", total=total, solved=0, impossible=0, unknown=0)
+    return progress
+
+
+def _summary(tally: _Tally, requested: int, already: int) -> None:
+    """Print the closing table of a run on standard error."""
+    from rich.console import Console
+    from rich.table import Table
+
+    counts, done = tally.counts, tally.done
+    decided = counts["solved"] + counts["impossible"]
+    table = Table(title="bakers range", show_header=False)
+    table.add_column(justify="left")
+    table.add_column()
+    table.add_row("deals decided", f"{done:,} of {requested:,}"
+                  + (f" ({already:,} already in the file)" if already else ""))
+    for verdict, label in (("solved", "winnable"), ("impossible", "impossible"),
+                           ("unknown", "unknown")):
+        share = f" ({100 * counts[verdict] / done:.1f}%)" if done else ""
+        table.add_row(label, f"{counts[verdict]:,}{share}")
+    table.add_row("share winnable", "-" if not decided else
+                  f"{100 * counts['solved'] / decided:.2f}% of the {decided:,} decided")
+    ordered = sorted(tally.seconds)
+    if ordered:
+        p99 = ordered[max(0, -(-99 * len(ordered) // 100) - 1)]
+        table.add_row("seconds per deal", f"median {ordered[len(ordered) // 2]:.4f}  "
+                      f"p99 {p99:.4f}  max {ordered[-1]:.4f}")
+    table.add_row("total time", f"{time.perf_counter() - tally.start:.2f} s")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
+    table.add_row("peak memory", f"{tally.peak / 2**20:.1f} MiB largest search, "
+                  f"{rss / 2**20:.0f} MiB process")
+    Console(file=sys.stderr, highlight=False).print(table)
+
+
+# --------------------------------------------------------------------------- command
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    return Limits(nodes=args.max_nodes, states=args.max_states,
+                  memory=None if args.max_memory is None else parse_bytes(args.max_memory),
+                  seconds=args.max_seconds)
+
+
+def _open(args: argparse.Namespace, fmt: _Format, variant: Variant) -> tuple[IO[str], set[int]]:
+    """Return the output stream (positioned to append) and the deals it already holds.
+
+    Raises InvalidOptionError for an existing file without --resume or --force, a file
+    that cannot be resumed, or one that cannot be written.
+    """
+    if args.out is None:
+        if args.resume:
+            raise InvalidOptionError("--resume needs --out FILE (the file to continue)")
+        header = fmt.header()
+        if header:
+            sys.stdout.write(header)
+        return sys.stdout, set()
+    path = Path(args.out)
+    if path.is_dir():
+        raise InvalidOptionError(f"--out {args.out!r} is a directory")
+    done: set[int] = set()
+    if path.exists() and args.resume:
+        done = _done_deals(path, fmt, variant, args.solutions)
+    elif path.exists() and not args.force:
+        raise InvalidOptionError(f"--out {args.out!r} exists: add --resume to continue it "
+                                 "or --force to overwrite it")
+    try:
+        stream = open(path, "a" if args.resume else "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise InvalidOptionError(f"cannot write {args.out!r}: {exc.strerror}") from None
+    header = fmt.header()
+    if header and stream.tell() == 0:
+        stream.write(header)
+        stream.flush()
+    return stream, done
+
+
+def _drain(rows: Iterator[RangeResult]) -> Iterator[RangeResult]:
+    """Stop a run interrupted outside its generator and yield the rows already finished."""
+    try:
+        result = rows.throw(KeyboardInterrupt())  # type: ignore[attr-defined]
+        while True:
+            yield result
+            result = next(rows)
+    except (KeyboardInterrupt, StopIteration):
+        return
+
+
+def cmd_range(args: argparse.Namespace) -> int:
+    """Run `bakers range`; return the exit code (0 done, 130 interrupted).
+
+    Raises the BakersError of a bad game, range or option before anything is written.
+    """
+    variant = find_variant(args.game)
+    first, last = check_range(variant, args.first, args.last)
+    if args.threads is not None and not 1 <= args.threads <= MAX_THREADS:
+        raise InvalidOptionError(f"--threads {args.threads}: give 1..{MAX_THREADS} threads")
+    threads = args.threads or max(1, min(os.cpu_count() or 1, MAX_THREADS))
+    limits = _limits(args)
+    columns = COLUMNS + (("solution",) if args.solutions else ())
+    fmt = _format(args.out, columns)
+    stream, done = _open(args, fmt, variant)
+    already = sum(1 for n in done if first <= n <= last)
+    requested = last - first + 1
+    todo = (n for n in range(first, last + 1) if n not in done)
+    rows = solve_numbers(variant, todo, threads=threads, limits=limits, ordered=args.ordered,
+                         solutions=True)
+    tally = _Tally()
+    show = not args.quiet and (args.progress or sys.stderr.isatty())
+    interrupted = False
+    try:
+        with _progress(show, requested - already) as progress:
+            task = progress.tasks[0].id
+
+            def write(result: RangeResult) -> None:
+                stream.write(fmt.line(_values(result, args.solutions)))
+                stream.flush()
+                tally.add(result)
+                progress.update(task, advance=1, **tally.counts)
+
+            try:
+                for result in rows:
+                    write(result)
+            except KeyboardInterrupt:
+                interrupted = True
+                for result in _drain(rows):
+                    write(result)
+    finally:
+        rows.close()  # type: ignore[attr-defined]
+        if stream is not sys.stdout:
+            stream.close()
+    if not args.quiet:
+        _summary(tally, requested, already)
+    if interrupted:
+        where = "standard output" if args.out is None else repr(args.out)
+        hint = "" if args.out is None else "; --resume continues"
+        print(f"bakers: interrupted: {already + tally.done:,} of {requested:,} deals done, "
+              f"in {where}{hint}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    return EXIT_OK
+
+
+def add_commands(subparsers: Any) -> None:
+    """Add the `range` command to the subparsers of the `bakers` command."""
+    p = subparsers.add_parser(
+        "range", help="decide numbered deals FIRST..LAST on worker threads",
+        description="Decide deals FIRST..LAST of GAME and write a row per deal (game, "
+        "deal, verdict, moves, most_home, most_home_exact, expanded, stored, peak_bytes, "
+        "seconds, reason, and with --solutions the solution) as TSV, CSV or JSON lines "
+        "by the extension of --out (.tsv, .csv, .jsonl; standard output: TSV). Exit 0: "
+        "done; 2: bad input; 130: interrupted (the rows written so far are complete).")
+    p.add_argument("game")
+    p.add_argument("first", type=int)
+    p.add_argument("last", type=int)
+    p.add_argument("--threads", type=int, metavar="N",
+                   help="worker threads (default: one per CPU)")
+    p.add_argument("--out", metavar="FILE", help="write rows to FILE (.tsv, .csv, .jsonl)")
+    again = p.add_mutually_exclusive_group()
+    again.add_argument("--resume", action="store_true",
+                       help="skip the deals already in FILE and append the rest")
+    again.add_argument("--force", action="store_true", help="overwrite an existing FILE")
+    p.add_argument("--ordered", action="store_true",
+                   help="write rows in deal order (default: as they finish)")
+    p.add_argument("--solutions", action="store_true",
+                   help="add a column with each solution in standard notation")
+    p.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
+    p.add_argument("--progress", action="store_true",
+                   help="show the progress bar even when standard error is not a terminal")
+    p.add_argument("--max-nodes", type=int, metavar="N", help="positions to expand per deal")
+    p.add_argument("--max-states", type=int, metavar="N", help="positions to store per deal")
+    p.add_argument("--max-memory", metavar="BYTES",
+                   help="memory for the whole run, like 4G or 512M (split between threads)")
+    p.add_argument("--max-seconds", type=float, metavar="S", help="seconds per deal")
+    p.set_defaults(run=cmd_range)
