@@ -57,11 +57,11 @@ PLAYOUT_STEPS = 8
 CHECK_NODES = 5_000
 #: Per preset, the scores that start 'medium' and 'hard' (from bench/calibrate_difficulty.py).
 THRESHOLDS: dict[str, tuple[float, float]] = {
-    "bakers_game": (50.0, 70.0),
-    "freecell": (10.0, 25.0),
-    "freecell36": (50.0, 70.0),
-    "bulochnik": (50.0, 70.0),
-    "bakers_dozen": (40.0, 60.0),
+    "bakers_game": (69.53, 83.16),
+    "freecell": (16.98, 33.38),
+    "freecell36": (48.98, 72.09),
+    "bulochnik": (47.17, 67.22),
+    "bakers_dozen": (30.47, 52.08),
 }
 #: The thresholds of a variant that is no preset.
 DEFAULT_THRESHOLDS = (40.0, 60.0)
