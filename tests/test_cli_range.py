@@ -1,0 +1,302 @@
+"""`bakers range`: rows in three formats, resuming an interrupted file, the progress bar
+and summary, Ctrl-C keeping complete rows, and bad input answered by one line, exit 2."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from bakers import Deal, Solution, cli_range, solve_range
+from bakers.cli import main
+
+Run = Callable[..., tuple[int, str, str]]
+
+COLUMNS = list(cli_range.COLUMNS)
+TIMING = ("seconds",)
+
+
+@pytest.fixture
+def bakers(capsys: pytest.CaptureFixture[str]) -> Run:
+    """Return a function that runs `bakers ARGS` in-process and returns its exit code,
+    standard output and standard error (never a traceback)."""
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        try:
+            code = main(list(argv))
+        except SystemExit as exc:  # argparse's own exits
+            code = exc.code
+        out, err = capsys.readouterr()
+        assert "Traceback" not in err, f"bakers {' '.join(argv)} printed a traceback:\n{err}"
+        return code, out, err
+
+    return run
+
+
+def parse_lines(text: str, ext: str) -> list[dict[str, object]]:
+    """Return the data rows of a `bakers range` output, each as a dict of strings (TSV,
+    CSV) or of JSON values; every line must be complete."""
+    assert text == "" or text.endswith("\n"), "the last line is truncated"
+    if ext == ".jsonl":
+        return [json.loads(line) for line in text.splitlines()]
+    rows = (list(csv.reader(io.StringIO(text))) if ext == ".csv"
+            else [line.split("\t") for line in text.splitlines()])
+    header, data = rows[0], rows[1:]
+    assert header[:len(COLUMNS)] == COLUMNS
+    assert all(len(row) == len(header) for row in data)
+    return [dict(zip(header, row, strict=True)) for row in data]
+
+
+def rows_of(path: Path) -> list[dict[str, object]]:
+    return parse_lines(path.read_text(encoding="utf-8"), path.suffix)
+
+
+def without_timing(rows: list[dict[str, object]]) -> Counter[tuple[tuple[str, str], ...]]:
+    """Return the rows as a multiset, timing columns left out."""
+    return Counter(tuple(sorted((k, str(v)) for k, v in row.items() if k not in TIMING))
+                   for row in rows)
+
+
+def one_error_line(err: str) -> str:
+    lines = err.splitlines()
+    assert len(lines) == 1 and err.endswith("\n"), f"expected one line on stderr, got {err!r}"
+    return lines[0]
+
+
+@pytest.mark.parametrize("ext", [".tsv", ".csv", ".jsonl"])
+def test_rows_match_the_api(bakers: Run, tmp_path: Path, ext: str) -> None:
+    out = tmp_path / f"deals{ext}"
+    code, stdout, err = bakers("range", "bakers_game", "1", "30", "--threads", "2",
+                               "--out", str(out), "--quiet")
+    assert (code, stdout, err) == (0, "", "")
+    rows = rows_of(out)
+    expected = {r.number: r for r in solve_range("bakers_game", 1, 30, threads=2)}
+    assert sorted(int(row["deal"]) for row in rows) == list(range(1, 31))
+    for row in rows:
+        r = expected[int(row["deal"])]
+        assert row["game"] == "bakers_game" and row["verdict"] == r.verdict
+        empty = None if ext == ".jsonl" else ""
+        moves = empty if r.solution_length is None else r.solution_length
+        assert row["moves"] == (moves if ext == ".jsonl" else str(moves))
+        assert str(row["expanded"]) == str(r.stats.expanded)
+        assert str(row["most_home_exact"]).lower() == "true"
+
+
+def test_stdout_tsv_ordered_with_solutions(bakers: Run) -> None:
+    code, out, err = bakers("range", "freecell36", "1", "12", "--threads", "2", "--ordered",
+                            "--solutions", "--quiet")
+    assert code == 0 and err == ""
+    rows = parse_lines(out, ".tsv")
+    assert [int(row["deal"]) for row in rows] == list(range(1, 13))
+    for row in rows:
+        assert row["verdict"] in ("solved", "impossible")
+        if row["verdict"] == "solved":
+            solution = Solution.parse(str(row["solution"]))
+            assert len(solution) == int(row["moves"])
+            assert solution.replay(Deal.from_number("freecell36", int(row["deal"]))).won
+        else:
+            assert row["solution"] == "" and row["moves"] == ""
+
+
+def test_limits_and_unknown_rows(bakers: Run, tmp_path: Path) -> None:
+    out = tmp_path / "u.jsonl"
+    code, _, _ = bakers("range", "freecell", "1", "4", "--max-nodes", "5", "--max-memory",
+                        "256M", "--max-seconds", "10", "--out", str(out), "--quiet")
+    assert code == 0
+    for row in rows_of(out):
+        assert row["verdict"] == "unknown" and row["moves"] is None
+        assert row["most_home_exact"] is False and row["reason"]
+
+
+@pytest.mark.parametrize("ext", [".tsv", ".csv", ".jsonl"])
+@pytest.mark.parametrize("ordered", [True, False])
+def test_resume_gives_the_uninterrupted_file(bakers: Run, tmp_path: Path, ext: str,
+                                             ordered: bool) -> None:
+    order = ["--ordered"] if ordered else []
+    full = tmp_path / f"full{ext}"
+    assert bakers("range", "bakers_game", "1", "40", "--threads", "2", "--out", str(full),
+                  "--quiet", *order)[0] == 0
+    lines = full.read_text(encoding="utf-8").splitlines(keepends=True)
+    head, data = (lines[:0], lines) if ext == ".jsonl" else (lines[:1], lines[1:])
+    # An interrupted run: some rows (a prefix, or for rows written as they finish any
+    # subset), then the first half of a row whose write was cut short.
+    kept = data[:15] if ordered else data[::3]
+    partial = tmp_path / f"partial{ext}"
+    partial.write_text("".join(head + kept) + data[20][:len(data[20]) // 2], encoding="utf-8")
+    code, _, _ = bakers("range", "bakers_game", "1", "40", "--threads", "2", "--out",
+                        str(partial), "--resume", "--quiet", *order)
+    assert code == 0
+    assert without_timing(rows_of(partial)) == without_timing(rows_of(full))
+    if ordered:
+        assert [int(r["deal"]) for r in rows_of(partial)] == list(range(1, 41))
+    # Resuming a finished file decides nothing more.
+    code, _, err = bakers("range", "bakers_game", "1", "40", "--out", str(partial),
+                          "--resume")
+    assert code == 0 and "0 of 40" in err and "40 already in the file" in err
+    assert len(rows_of(partial)) == 40
+
+
+def test_resume_of_an_empty_or_missing_file(bakers: Run, tmp_path: Path) -> None:
+    missing = tmp_path / "new.tsv"
+    assert bakers("range", "bakers_game", "1", "5", "--out", str(missing), "--resume",
+                  "--quiet")[0] == 0
+    assert len(rows_of(missing)) == 5
+    cut = tmp_path / "cut.tsv"
+    cut.write_text("game\tde", encoding="utf-8")  # even the header was cut short
+    assert bakers("range", "bakers_game", "1", "5", "--out", str(cut), "--resume",
+                  "--quiet")[0] == 0
+    assert without_timing(rows_of(cut)) == without_timing(rows_of(missing))
+
+
+def test_force_overwrites(bakers: Run, tmp_path: Path) -> None:
+    out = tmp_path / "f.csv"
+    out.write_text("anything\n", encoding="utf-8")
+    assert bakers("range", "bakers_game", "1", "3", "--out", str(out), "--force",
+                  "--quiet")[0] == 0
+    assert len(rows_of(out)) == 3
+
+
+def test_interrupt_keeps_finished_rows(bakers: Run, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "i.tsv"
+    values = cli_range._values
+    calls = []
+
+    def interrupt_once(*args: object) -> dict[str, object]:
+        calls.append(1)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return values(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli_range, "_values", interrupt_once)
+    code, _, err = bakers("range", "bakers_game", "1", "200", "--threads", "2", "--out",
+                          str(out), "--quiet")
+    assert code == 130
+    done = len(rows_of(out))
+    assert 4 <= done < 200
+    assert one_error_line(err) == (f"bakers: interrupted: {done} of 200 deals done, in "
+                                   f"{str(out)!r}; --resume continues")
+    monkeypatch.setattr(cli_range, "_values", values)
+    assert bakers("range", "bakers_game", "1", "200", "--threads", "2", "--out", str(out),
+                  "--resume", "--quiet")[0] == 0
+    assert sorted(int(r["deal"]) for r in rows_of(out)) == list(range(1, 201))
+
+
+def test_progress_bar_and_summary(bakers: Run, tmp_path: Path) -> None:
+    out = tmp_path / "p.tsv"
+    code, _, err = bakers("range", "bakers_game", "1", "25", "--threads", "2", "--out",
+                          str(out), "--progress")
+    assert code == 0
+    assert "deals/s" in err and "winnable" in err and "impossible" in err
+    for words in ("bakers range", "deals decided", "share winnable", "seconds per deal",
+                  "median", "p99", "total time", "peak memory"):
+        assert words in err, words
+    # Not a terminal and no --progress: the summary only; --quiet: nothing.
+    code, _, err = bakers("range", "bakers_game", "1", "25", "--out", str(out), "--force")
+    assert code == 0 and "deals/s" not in err and "share winnable" in err
+    code, _, err = bakers("range", "bakers_game", "1", "25", "--out", str(out), "--force",
+                          "--quiet", "--progress")
+    assert (code, err) == (0, "")
+
+
+def test_progress_bar_on_a_terminal(bakers: Run, tmp_path: Path,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, _, err = bakers("range", "freecell", "1", "10", "--out", str(tmp_path / "t.tsv"))
+    assert code == 0 and "deals/s" in err and "share winnable" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["bakers_game", "5", "3"],
+    ["bakers_game", "0", "3"],
+    ["bakers_game", "1", "8589934592"],
+    ["bakers_dozen", "1", str(2**64)],
+    ["bakers_game", "x", "3"],
+    ["bakers_game", "1", "3", "--threads", "0"],
+    ["bakers_game", "1", "3", "--threads", "many"],
+    ["no_such_game", "1", "3"],
+    ["bakers_game", "1", "3", "--out", "x.xls"],
+    ["bakers_game", "1", "3", "--out", "noext"],
+    ["bakers_game", "1", "3", "--resume"],
+    ["bakers_game", "1", "3", "--out", "r.tsv", "--resume", "--force"],
+    ["bakers_game", "1", "3", "--max-memory", "lots"],
+    ["bakers_game", "1", "3", "--max-seconds", "-1"],
+    ["bakers_game", "1", "3", "--max-nodes", "0"],
+])
+def test_bad_input_is_one_line(bakers: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                               argv: list[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = bakers("range", *argv)
+    assert code == 2 and out == ""
+    assert one_error_line(err).startswith("bakers: error: ")
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+@pytest.mark.parametrize(("content", "extra", "words"), [
+    ("old rows\n", [], "exists"),
+    ("game\tdeal\n", ["--resume"], "header"),
+    ("\t".join(cli_range.COLUMNS) + "\nfreecell\t1" + "\t" * 9 + "\n", ["--resume"],
+     "'freecell' deal"),
+    ("\t".join(cli_range.COLUMNS) + "\nbakers_game\tone" + "\t" * 9 + "\n", ["--resume"],
+     "line 2"),
+    ("\t".join(cli_range.COLUMNS) + "\n", ["--resume", "--solutions"], "without --solutions"),
+])
+def test_an_existing_file_is_kept(bakers: Run, tmp_path: Path, content: str,
+                                  extra: list[str], words: str) -> None:
+    out = tmp_path / "old.tsv"
+    out.write_text(content, encoding="utf-8")
+    code, _, err = bakers("range", "bakers_game", "1", "3", "--out", str(out), *extra)
+    assert code == 2 and words in one_error_line(err)
+    assert out.read_text(encoding="utf-8") == content
+
+
+def test_jsonl_resume_checks_its_rows(bakers: Run, tmp_path: Path) -> None:
+    out = tmp_path / "old.jsonl"
+    assert bakers("range", "bakers_game", "1", "3", "--out", str(out), "--solutions",
+                  "--quiet")[0] == 0
+    code, _, err = bakers("range", "bakers_game", "1", "5", "--out", str(out), "--resume")
+    assert code == 2 and "with --solutions" in one_error_line(err)
+    out.write_text('{"deal": 1}\n', encoding="utf-8")
+    code, _, err = bakers("range", "bakers_game", "1", "5", "--out", str(out), "--resume")
+    assert code == 2 and "line 1" in one_error_line(err)
+
+
+def test_sigint_stops_a_slow_run(tmp_path: Path) -> None:
+    out = tmp_path / "slow.tsv"
+    # SIGINT may be ignored in a process started in the background; restore Python's
+    # handler so that the child behaves as a program in a terminal.
+    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from bakers.cli import main; sys.exit(main(sys.argv[1:]))")
+    argv = ["range", "bakers_dozen", "1", "400", "--threads", "2", "--out", str(out),
+            "--max-seconds", "5", "--max-memory", "1G"]
+    proc = subprocess.Popen([sys.executable, "-c", code, *argv], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, env={**os.environ, "COLUMNS": "100"})
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and proc.poll() is None:
+            if out.exists() and out.read_text(encoding="utf-8").count("\n") >= 4:
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, "the run ended before it could be interrupted"
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "bakers: interrupted:" in stderr
+    rows = rows_of(out)  # complete lines only
+    assert 3 <= len(rows) < 400
+    assert len({r["deal"] for r in rows}) == len(rows)
+    assert all(r["verdict"] in ("solved", "impossible", "unknown") for r in rows)
