@@ -122,6 +122,23 @@ def test_closing_early_stops_the_run() -> None:
     run.close()  # returns at once: the workers stop
 
 
+def test_ctrl_c_hands_out_every_finished_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    real, calls = bulk.SolveStats, []
+
+    def interrupting(*args: object) -> object:
+        calls.append(1)
+        if len(calls) == 6:  # Ctrl-C while a row is being turned into a result
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(bulk, "SolveStats", interrupting)
+    got = []
+    with pytest.raises(KeyboardInterrupt):
+        for result in solve_range("bakers_game", 1, 300, threads=2, ordered=True):
+            got.append(result.number)
+    assert len(got) >= 6 and got == list(range(1, len(got) + 1))
+
+
 def mid_game(number: int, moves: int) -> Board:
     """Return the board of a FreeCell deal after the first ``moves`` moves of its win."""
     deal = Deal.from_number("freecell", number)

@@ -229,12 +229,18 @@ def _results(run: Any, variant: Variant, offset: int, solutions: bool,
             None if sources is None else sources[index],
             None if positions is None else positions[index], moves)
 
+    row, handed = None, True
     try:
         try:
             for row in run:
-                yield result(row)
+                handed = False
+                item = result(row)
+                handed = True
+                yield item
         except KeyboardInterrupt:
             run.stop()
+            if not handed:  # taken from the run, not yet handed out
+                yield result(row)
             for row in run:  # rows finished before the stop
                 yield result(row)
             raise
