@@ -15,10 +15,13 @@ import io
 import json
 import os
 import resource
+import signal
 import sys
+import threading
 import time
 from array import array
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
@@ -329,6 +332,56 @@ def _open(args: argparse.Namespace, fmt: _Format, variant: Variant) -> tuple[IO[
     return stream, done
 
 
+class _Writer:
+    """Write result rows to a stream, each whole and once: Ctrl-C during a write takes
+    effect after it (when `deferring` holds the signal), and a row already written is
+    not written again."""
+
+    def __init__(self, stream: IO[str], fmt: _Format, solutions: bool, tally: _Tally,
+                 progress: Any) -> None:
+        self.stream, self.fmt, self.solutions = stream, fmt, solutions
+        self.tally, self.progress = tally, progress
+        self.last: RangeResult | None = None
+        self._busy = self._pending = False
+
+    def write(self, result: RangeResult) -> None:
+        """Write the row of ``result`` unless it was the last one written."""
+        self._busy = True
+        try:
+            if result is not self.last:
+                line = self.fmt.line(_values(result, self.solutions))
+                self.stream.write(line)
+                self.last = result
+                self.stream.flush()
+                self.tally.add(result)
+                self.progress.update(self.progress.task_ids[0], advance=1,
+                                     **self.tally.counts)
+        finally:
+            self._busy = False
+        if self._pending:
+            self._pending = False
+            raise KeyboardInterrupt
+
+    def _on_sigint(self, signum: int, frame: Any) -> None:
+        if not self._busy:
+            raise KeyboardInterrupt
+        self._pending = True
+
+    @contextmanager
+    def deferring(self) -> Iterator[None]:
+        """Hold Ctrl-C during writes, when Python's own handler has SIGINT (in the main
+        thread); otherwise leave the signal as it is."""
+        if (threading.current_thread() is not threading.main_thread()
+                or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+            yield
+            return
+        previous = signal.signal(signal.SIGINT, self._on_sigint)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
 def _drain(rows: Iterator[RangeResult]) -> Iterator[RangeResult]:
     """Stop a run interrupted outside its generator and yield the rows already finished."""
     try:
@@ -338,6 +391,23 @@ def _drain(rows: Iterator[RangeResult]) -> Iterator[RangeResult]:
             result = next(rows)
     except (KeyboardInterrupt, StopIteration):
         return
+
+
+def _write_all(rows: Iterator[RangeResult], writer: _Writer) -> bool:
+    """Write every row of a run; return False when Ctrl-C ended it (after writing the
+    rows that had finished)."""
+    result = None
+    with writer.deferring():
+        try:
+            for result in rows:
+                writer.write(result)
+        except KeyboardInterrupt:
+            if result is not None:
+                writer.write(result)  # handed out just before Ctrl-C, maybe not written
+            for result in _drain(rows):
+                writer.write(result)
+            return False
+    return True
 
 
 def cmd_range(args: argparse.Namespace) -> int:
@@ -361,37 +431,24 @@ def cmd_range(args: argparse.Namespace) -> int:
                          solutions=True)
     tally = _Tally()
     show = not args.quiet and (args.progress or sys.stderr.isatty())
-    interrupted = False
     try:
         with _progress(show, requested - already) as progress:
-            task = progress.tasks[0].id
-
-            def write(result: RangeResult) -> None:
-                stream.write(fmt.line(_values(result, args.solutions)))
-                stream.flush()
-                tally.add(result)
-                progress.update(task, advance=1, **tally.counts)
-
-            try:
-                for result in rows:
-                    write(result)
-            except KeyboardInterrupt:
-                interrupted = True
-                for result in _drain(rows):
-                    write(result)
+            finished = _write_all(rows, _Writer(stream, fmt, args.solutions, tally, progress))
+    except KeyboardInterrupt:
+        finished = False
     finally:
         rows.close()  # type: ignore[attr-defined]
         if stream is not sys.stdout:
             stream.close()
     if not args.quiet:
         _summary(tally, requested, already)
-    if interrupted:
-        where = "standard output" if args.out is None else repr(args.out)
-        hint = "" if args.out is None else "; --resume continues"
-        print(f"bakers: interrupted: {already + tally.done:,} of {requested:,} deals done, "
-              f"in {where}{hint}", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    return EXIT_OK
+    if finished:
+        return EXIT_OK
+    where = "standard output" if args.out is None else repr(args.out)
+    hint = "" if args.out is None else "; --resume continues"
+    print(f"bakers: interrupted: {already + tally.done:,} of {requested:,} deals done, "
+          f"in {where}{hint}", file=sys.stderr)
+    return EXIT_INTERRUPTED
 
 
 def add_commands(subparsers: Any) -> None:
