@@ -81,7 +81,10 @@ Context::Context(std::string text) { contexts().push_back(std::move(text)); }
 Context::~Context() { contexts().pop_back(); }
 std::string Context::current() {
     std::string out;
-    for (const auto& c : contexts()) out += (out.empty() ? "" : ", ") + c;
+    for (const auto& c : contexts()) {
+        if (!out.empty()) out += ", ";
+        out += c;
+    }
     return out;
 }
 

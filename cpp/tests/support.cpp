@@ -158,7 +158,10 @@ std::vector<Card> parse_cards(std::string_view text) {
 
 std::string cards_text(const std::vector<Card>& cards) {
     std::string out;
-    for (Card c : cards) out += (out.empty() ? "" : " ") + card_text(c);
+    for (Card c : cards) {
+        if (!out.empty()) out += ' ';
+        out += card_text(c);
+    }
     return out;
 }
 
@@ -313,11 +316,11 @@ std::string canonical(const Rules& r, const State& s) {
     for (Card c : l.cells) cells.push_back(card_text(c));
     std::sort(columns.begin(), columns.end());
     std::sort(cells.begin(), cells.end());
-    std::string out;
-    for (const auto& c : columns) out += c + " | ";
-    for (const auto& c : cells) out += c + " ";
-    for (int t = 0; t < kSuits; ++t) out += "/" + std::to_string(s.found[t]);
-    return out;
+    std::ostringstream out;
+    for (const auto& c : columns) out << c << " | ";
+    for (const auto& c : cells) out << c << ' ';
+    for (int t = 0; t < kSuits; ++t) out << '/' << static_cast<int>(s.found[t]);
+    return out.str();
 }
 
 State dealt(const Rules& r, std::uint64_t n) {

@@ -16,10 +16,10 @@ using namespace support;
 
 // Returns the generated moves from column `from` to column `to`, as texts.
 std::vector<std::string> generated_between(const Rules& r, const State& s, int from, int to) {
-    const std::string prefix = "c" + std::to_string(from) + ">c" + std::to_string(to);
+    const std::string prefix = move_text(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), 1});
     std::vector<std::string> out;
     for (const auto& m : generated(r, s))
-        if (m == prefix || m.starts_with(prefix + "x")) out.push_back(m);
+        if (m == prefix || (m.starts_with(prefix) && m[prefix.size()] == 'x')) out.push_back(m);
     return out;
 }
 
