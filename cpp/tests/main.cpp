@@ -1,6 +1,12 @@
 // Runs every registered test (or those whose name contains one of the arguments), prints
-// one line per failure and a closing "N passed, M failed"; exits non-zero on any failure.
-// "-v" also prints each test's name and time.
+// one line per failure (the first 12 of each test, then a count of the rest) and a closing
+// "N passed, M failed" (tests counted); exits non-zero on any failure. "-v" also prints
+// each test's name and time.
+//
+// Build and run (tests/test_cpp_core.py does the same):
+//   cmake -S . -B build/tests -G Ninja -DBAKERS_TESTS=ON -DBAKERS_SANITIZE=ON
+//         -DCMAKE_BUILD_TYPE=Debug
+//   cmake --build build/tests && build/tests/bakers_tests
 
 #include <algorithm>
 #include <chrono>
@@ -32,6 +38,7 @@ extern "C" void on_abort(int) {
     std::fflush(stdout);
     std::_Exit(1);
 }
+
 std::vector<std::string>& contexts() {
     static std::vector<std::string> stack;
     return stack;
