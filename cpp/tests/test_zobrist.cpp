@@ -134,3 +134,23 @@ TEST(zobrist_empty_columns_and_cells_add_nothing) {
     CHECK_EQ(key_of(r, a), key_of(r, b));
     CHECK_EQ(key_of(r, make_state(r, {})), Key{});
 }
+
+TEST(zobrist_deepest_columns) {
+    // All 52 cards in one column reach depth 51, the last row of the tables.
+    const Rules& r = preset("bakers_dozen");
+    std::string all;
+    for (int suit = 0; suit < kSuits; ++suit)
+        for (int rank = kKing; rank >= kAce; --rank) all += card_text(make_card(suit, rank)) + " ";
+    Keyed k;
+    k.s = make_state(r, {all});
+    k.rehash(r.columns, r.cells);
+    const Key start = k.key;
+    k.move_cards(0, 12, 52);
+    CHECK(k.key_is_consistent(r.columns, r.cells));
+    CHECK_EQ(k.key, start);  // the same position up to the order of columns
+    k.push(0, k.pop(12));
+    CHECK(k.key_is_consistent(r.columns, r.cells));
+    k.move_cards(12, 0, 51);
+    CHECK(k.key_is_consistent(r.columns, r.cells));
+    CHECK(!(k.key == start));  // the old top card now lies at the bottom
+}
