@@ -53,29 +53,49 @@ void MoveGen::generate(const State& s, MoveList& out) const {
         if (first_empty >= 0 && r_.empty_takes(card))
             out.add(from, static_cast<std::uint8_t>(first_empty), 1);
     }
-    // Cards from columns.
+    // Where each card of a top run sits: its column and its depth below the top.
+    CardSet in_runs = 0;
+    std::uint8_t run_col[64], run_depth[64];
+    for (int i = 0; i < ncols; ++i) {
+        if (tops[i] == kNoCard) continue;
+        const int run = top_run(s, i);
+        for (int k = 0; k < run; ++k) {
+            const Card c = s.from_top(i, k);
+            in_runs |= bit_of(c);
+            run_col[c] = static_cast<std::uint8_t>(i);
+            run_depth[c] = static_cast<std::uint8_t>(k);
+        }
+    }
+    // Top cards home and into the first empty cell.
     for (int i = 0; i < ncols; ++i) {
         const Card top = tops[i];
         if (top == kNoCard) continue;
-        const int size = s.size(i);
         const auto from = static_cast<std::uint8_t>(i);
         if (goes_home(s, top)) out.add(from, kFoundation, 1);
         if (first_cell >= 0) out.add(from, static_cast<std::uint8_t>(kCell + first_cell), 1);
-        const int run = top_run(s, i);
-        for (int d = 0; d < ncols; ++d) {
-            const Card t = tops[d];
-            if (d == i || t == kNoCard) continue;
-            // Within a run ranks fall by one, so only one count can fit on t.
-            const int n = rank_of(t) - rank_of(top);
-            if (n >= 1 && n <= run && n <= limit && r_.builds_on(s.from_top(i, n - 1), t))
-                out.add(from, static_cast<std::uint8_t>(d), n);
+    }
+    // Onto each non-empty column: a card that builds on its top, with the part of its run
+    // above it. Within a run ranks fall by one, so each such card gives one move.
+    for (int d = 0; d < ncols; ++d) {
+        const Card t = tops[d];
+        if (t == kNoCard || rank_of(t) == kAce || !r_.has_rank(rank_of(t) - 1)) continue;
+        for (int suit = 0; suit < kSuits; ++suit) {
+            const Card c = make_card(suit, rank_of(t) - 1);
+            if (!((in_runs >> c) & 1) || run_col[c] == d || !r_.builds_on(c, t)) continue;
+            const int n = run_depth[c] + 1;
+            if (n <= limit) out.add(run_col[c], static_cast<std::uint8_t>(d), n);
         }
-        if (first_empty >= 0 && r_.empty != Empty::None) {
-            const int most = std::min(run, limit_empty);
+    }
+    // Into the first empty column: any part of a top run the rule lets in.
+    if (first_empty >= 0 && r_.empty != Empty::None) {
+        for (int i = 0; i < ncols; ++i) {
+            if (tops[i] == kNoCard) continue;
+            const int size = s.size(i);
+            const int most = std::min(top_run(s, i), limit_empty);
             for (int n = 1; n <= most; ++n) {
                 if (n == size) break;  // the whole column: a mere reordering of columns
                 if (r_.empty_takes(s.from_top(i, n - 1)))
-                    out.add(from, static_cast<std::uint8_t>(first_empty), n);
+                    out.add(static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(first_empty), n);
             }
         }
     }

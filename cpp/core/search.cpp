@@ -20,11 +20,12 @@ struct Node {
     Move move;
 };
 
-// An open position waiting for expansion, with its depth (moves from the start).
+// An open position waiting for expansion, with its depth (moves from the start) and its
+// column hashes, so that expanding it needs no rehash.
 struct Open {
     std::uint32_t id;
     std::uint16_t depth;
-    State s;
+    Keyed k;
 };
 
 // A bucket queue: priorities are small integers; within a bucket the newest comes first,
@@ -32,9 +33,9 @@ struct Open {
 class OpenList {
 public:
     OpenList() : buckets_(kBuckets) {}
-    void push(int prio, std::uint32_t id, int depth, const State& s) {
+    void push(int prio, std::uint32_t id, int depth, const Keyed& k) {
         prio = std::clamp(prio, 0, kBuckets - 1);
-        buckets_[prio].push_back(Open{id, static_cast<std::uint16_t>(depth), s});
+        buckets_[prio].push_back(Open{id, static_cast<std::uint16_t>(depth), k});
         best_ = std::min(best_, prio);
         ++size_;
     }
@@ -104,32 +105,99 @@ void rebuild(const MoveGen& gen, const State& start, const NodeOf& node, std::ui
 // and the search adds 1 per move from the start, which keeps it from wandering down long
 // lines (FreeCell MS 1..1000: 57% fewer expansions, solutions 10% shorter).
 // It only orders the search: every position is still expanded before "impossible".
+namespace {
+
+// The heuristic's terms for one column: the cards lying on lower cards (column-local) and
+// the digging above the next foundation cards `next`.
+struct ColumnTerms {
+    int over = 0;
+    int dig = 0;
+};
+
+ColumnTerms column_terms(const State& s, int i, CardSet next) {
+    ColumnTerms t;
+    const int b = s.begin(i), e = s.end[i];
+    CardSet below = 0;  // the cards beneath the current one
+    int low_any = kKing + 1;
+    for (int p = b; p < e; ++p) {
+        const Card c = s.cards[p];
+        if ((next >> c) & 1) t.dig += e - 1 - p;
+        // Bits of c's suit with a lower rank: from the suit's bit 0 up to c, exclusive.
+        const CardSet lower_in_suit = bit_of(c) - (CardSet{1} << (c & 0xf0));
+        t.over += ((below & lower_in_suit) != 0) + 2 * (low_any < rank_of(c));
+        low_any = std::min(low_any, rank_of(c));
+        below |= bit_of(c);
+    }
+    return t;
+}
+
+// Returns the priority from its parts.
+int combine(const Rules& r, const State& s, int dig, int over, int empties) {
+    const int left = 4 * r.suit_size() - s.home();
+    const int used = r.cells - s.free_cells(r.cells);
+    return 4 * left + 2 * dig + over + 4 * used - 6 * empties + 64;
+}
+
+// Scores the children of one position: the terms of the columns a move leaves alone are
+// the parent's, read once and kept for the next children. Gives exactly `priority`.
+class Scorer {
+public:
+    explicit Scorer(const MoveGen& gen) : gen_(gen) {}
+    void prepare(const Keyed& parent) {
+        parent_ = &parent;
+        next_ = gen_.next_cards(parent.s);
+        known_ = 0;
+    }
+    int score(const Keyed& child) const {
+        const Rules& r = gen_.rules();
+        const CardSet next = gen_.next_cards(child.s);
+        int dig = 0, over = 0, empties = 0;
+        for (int i = 0; i < r.columns; ++i) {
+            if (child.s.size(i) == 0) {
+                ++empties;
+                continue;
+            }
+            ColumnTerms t;
+            if (child.col[i] == parent_->col[i]) {
+                if (!((known_ >> i) & 1)) {
+                    terms_[i] = column_terms(parent_->s, i, next_);
+                    known_ |= 1U << i;
+                }
+                t = terms_[i];
+                if (next != next_) t.dig = column_terms(child.s, i, next).dig;
+            } else {
+                t = column_terms(child.s, i, next);
+            }
+            dig += t.dig;
+            over += t.over;
+        }
+        return combine(r, child.s, dig, over, empties);
+    }
+
+private:
+    const MoveGen& gen_;
+    const Keyed* parent_ = nullptr;
+    CardSet next_ = 0;
+    mutable unsigned known_ = 0;  // bit i: terms_[i] holds the parent's column i
+    mutable ColumnTerms terms_[kMaxColumns];
+};
+
+}  // namespace
+
 int priority(const MoveGen& gen, const State& s) {
     const Rules& r = gen.rules();
-    const int left = 4 * r.suit_size() - s.home();
     const CardSet next = gen.next_cards(s);
-    int dig = 0, empties = 0, over_suit = 0, over_any = 0;
+    int dig = 0, over = 0, empties = 0;
     for (int i = 0; i < r.columns; ++i) {
-        const int b = s.begin(i), e = s.end[i];
-        if (b == e) {
+        if (s.size(i) == 0) {
             ++empties;
             continue;
         }
-        CardSet below = 0;  // the cards beneath the current one
-        int low_any = kKing + 1;
-        for (int p = b; p < e; ++p) {
-            const Card c = s.cards[p];
-            if ((next >> c) & 1) dig += e - 1 - p;
-            // Bits of c's suit with a lower rank: from the suit's bit 0 up to c, exclusive.
-            const CardSet lower_in_suit = bit_of(c) - (CardSet{1} << (c & 0xf0));
-            over_suit += (below & lower_in_suit) != 0;
-            over_any += low_any < rank_of(c);
-            low_any = std::min(low_any, rank_of(c));
-            below |= bit_of(c);
-        }
+        const ColumnTerms t = column_terms(s, i, next);
+        dig += t.dig;
+        over += t.over;
     }
-    const int used = r.cells - s.free_cells(r.cells);
-    return 4 * left + 2 * dig + over_suit + 2 * over_any + 4 * used - 6 * empties + 64;
+    return combine(r, s, dig, over, empties);
 }
 
 namespace {
@@ -174,7 +242,7 @@ public:
         if (gen_.won(root.s)) {
             conclude(Verdict::Solved, {}, 0);
         } else {
-            open_.push(priority(gen_, root.s), 0, 0, root.s);
+            open_.push(priority(gen_, root.s), 0, 0, root);
             std::vector<std::thread> helpers;
             for (int t = 1; t < threads_; ++t) helpers.emplace_back([this, t] { work(t); });
             work(0);  // the calling thread works too, and is the one that polls for Ctrl-C
@@ -201,7 +269,7 @@ private:
         int prio;
         std::uint32_t id;
         int depth;
-        State s;
+        Keyed k;
     };
 
     const Node& node(std::uint32_t id) const { return nodes_[id >> kLocalBits][id & kLocalMask]; }
@@ -240,10 +308,11 @@ private:
 
     // Expands one open position, appending its new children to `out`.
     void expand(int t, const Open& cur, MoveList& moves, std::vector<Child>& out) {
-        const Rules& r = gen_.rules();
-        Keyed parent;
-        parent.s = cur.s;
-        parent.rehash(r.columns, r.cells);
+        [[maybe_unused]] const Rules& r = gen_.rules();
+        const Keyed& parent = cur.k;
+        assert(parent.key_is_consistent(r.columns, r.cells));
+        Scorer scorer(gen_);
+        scorer.prepare(parent);
         moves.size = 0;
         gen_.generate(parent.s, moves);
         std::vector<Node>& mine = nodes_[t];
@@ -266,7 +335,12 @@ private:
             while (home > best && !most_home_.compare_exchange_weak(best, home)) {}
             if (gen_.won(child.s)) return conclude(Verdict::Solved, {}, id);
             const int depth = std::min(cur.depth + 1, 0xffff);
-            out.push_back(Child{priority(gen_, child.s) + depth, id, depth, child.s});
+            const int prio = scorer.score(child);
+            assert(prio == priority(gen_, child.s));
+            if (shared_)
+                out.push_back(Child{prio + depth, id, depth, child});
+            else
+                open_.push(prio + depth, id, depth, child);  // no other thread: no batching
         }
     }
 
@@ -307,7 +381,7 @@ private:
             {
                 std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
                 if (shared_) lock.lock();
-                for (const Child& c : out) open_.push(c.prio, c.id, c.depth, c.s);
+                for (const Child& c : out) open_.push(c.prio, c.id, c.depth, c.k);
                 open_bytes_ = open_.size() * sizeof(Open);
                 --busy_;
                 if (shared_) cv_.notify_all();
