@@ -124,7 +124,9 @@ class Hint:
     ``supermove`` the first move of the same line written as the compact multi-card
     move it belongs to (equal to ``move`` in most positions) and ``line`` the moves that
     win after ``move``. ``most_home`` is the most cards home in any position the search
-    reached (exact unless ``'unknown'``); ``result`` is the search's full answer.
+    reached (exact unless ``'unknown'``; all of them for ``'win'``); ``result`` is the
+    search's full answer (None when the board is won or the hint continues a
+    remembered line).
     """
 
     verdict: str
