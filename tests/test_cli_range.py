@@ -248,6 +248,7 @@ def test_bad_input_is_one_line(bakers: Run, tmp_path: Path, monkeypatch: pytest.
 @pytest.mark.parametrize(("content", "extra", "words"), [
     ("old rows\n", [], "exists"),
     ("game\tdeal\n", ["--resume"], "header"),
+    ("game\tdeal\nbakers_game\t1\tso", ["--resume"], "header"),
     ("\t".join(cli_range.COLUMNS) + "\nfreecell\t1" + "\t" * 9 + "\n", ["--resume"],
      "'freecell' deal"),
     ("\t".join(cli_range.COLUMNS) + "\nbakers_game\tone" + "\t" * 9 + "\n", ["--resume"],

@@ -150,42 +150,54 @@ def _format(out: str | None, columns: tuple[str, ...]) -> _Format:
 
 
 def _done_deals(path: Path, fmt: _Format, variant: Variant, solutions: bool) -> set[int]:
-    """Return the deals already in the file ``path`` of an earlier run, after cutting
-    off a truncated last line (an interrupted write) so that appending continues it.
+    """Return the deals already in the file ``path`` of an earlier run, read line by
+    line, then cut off a truncated last line (an interrupted write) so that appending
+    continues the file.
 
     Raises InvalidOptionError for a file that is not such a run of the same game and
-    columns.
+    columns (the file is left as it was).
     """
-    data = path.read_bytes()
-    cut = data.rfind(b"\n") + 1
-    if cut < len(data):
-        os.truncate(path, cut)
-    try:
-        lines = data[:cut].decode("utf-8").splitlines()
-    except UnicodeDecodeError as exc:
-        raise InvalidOptionError(f"{str(path)!r} is not UTF-8 text (byte {exc.start}); "
-                                 "it is not the output of bakers range") from None
-    header = fmt.header()
-    if header is not None and lines:
-        if lines[0] + "\n" != header:
-            raise InvalidOptionError(_header_mismatch(path, fmt.fields(lines[0]), fmt,
-                                                      solutions))
-        lines = lines[1:]
     done: set[int] = set()
-    start = 1 if header is None else 2
-    for number, line in enumerate(lines, start=start):
-        try:
-            game, deal = fmt.read(line)
-        except ValueError as exc:
-            if isinstance(fmt, _Jsonl) and number == 1 and _other_columns(line, fmt):
-                raise InvalidOptionError(_solutions_hint(path, solutions)) from None
-            raise InvalidOptionError(f"{str(path)!r} line {number} is not a row of bakers "
-                                     f"range ({exc}); resume only its own output") from None
-        if game != variant.name:
-            raise InvalidOptionError(f"{str(path)!r} line {number} is a {game!r} deal, not "
-                                     f"{variant.name!r}: resume with the same game")
-        done.add(deal)
+    complete = 0  # bytes of complete lines
+    header = fmt.header()
+    with open(path, "rb") as f:
+        for number, raw in enumerate(f, start=1):
+            if not raw.endswith(b"\n"):
+                break
+            complete += len(raw)
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise InvalidOptionError(f"{str(path)!r} line {number} is not UTF-8 text; "
+                                         "resume only the output of bakers range") from None
+            if number == 1 and header is not None:
+                if line != header:
+                    raise InvalidOptionError(_header_mismatch(path, fmt.fields(line), fmt,
+                                                              solutions))
+                continue
+            done.add(_deal_of(path, number, line, fmt, variant, solutions))
+    if complete < path.stat().st_size:
+        os.truncate(path, complete)
     return done
+
+
+def _deal_of(path: Path, number: int, line: str, fmt: _Format, variant: Variant,
+             solutions: bool) -> int:
+    """Return the deal of row ``line`` (line ``number`` of ``path``).
+
+    Raises InvalidOptionError for a line that is not a row of ``fmt`` and ``variant``.
+    """
+    try:
+        game, deal = fmt.read(line)
+    except ValueError as exc:
+        if isinstance(fmt, _Jsonl) and number == 1 and _other_columns(line, fmt):
+            raise InvalidOptionError(_solutions_hint(path, solutions)) from None
+        raise InvalidOptionError(f"{str(path)!r} line {number} is not a row of bakers "
+                                 f"range ({exc}); resume only its own output") from None
+    if game != variant.name:
+        raise InvalidOptionError(f"{str(path)!r} line {number} is a {game!r} deal, not "
+                                 f"{variant.name!r}: resume with the same game")
+    return deal
 
 
 def _other_columns(line: str, fmt: _Format) -> bool:
