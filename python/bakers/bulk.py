@@ -50,7 +50,7 @@ class RangeResult:
     ``solution_length`` counts the single-card moves of the win (None unless solved, or
     when the run was asked for no solutions). ``most_home`` is the most cards on the
     foundations in any position reached: exact when ``most_home_exact``.
-    ``deal`` and ``solution`` are built when first read.
+    ``variant`` is the game. ``deal`` and ``solution`` are built when first read.
     """
 
     index: int
