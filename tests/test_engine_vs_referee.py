@@ -172,6 +172,9 @@ def test_legal_moves_on_hand_made_positions() -> None:
         # a 36-card deck: nothing goes on a six
         Board.from_position("freecell36", ["KH 6D", "QS 7D", "KS QH", "", "8D 9D TD",
                                            "JD QD KD"], cells=["KC"]),
+        # an ace in a cell of a game whose exposed aces go home by themselves
+        Board.from_position("freecell36", ["KH 6D", "QS 7D", "KS QH", "", "8D 9D TD",
+                                           "JD QD KD"], cells=["AD"], foundations=[11, 13, 0, 11]),
         # Baker's Dozen: no cells, empty columns take nothing
         Board.from_position("bakers_dozen", ["KH QS", "KD JD", "QD", "", "KS", "", "", "",
                                              "", "", "", "", ""]),

@@ -9,12 +9,13 @@ and for small positions a plain exhaustive search over the referee's own moves.
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import time
 from pathlib import Path
 
 import pytest
-from bakers import find_variant
+from bakers import Variant, find_variant
 from bakers.board import Board
 from bakers.cards import Card
 from bakers.deals import Deal
@@ -22,7 +23,7 @@ from bakers.errors import InvalidOptionError
 from bakers.limits import Limits
 from bakers.notation import Move
 from bakers.solve import SolveResult, solve
-from helpers_positions import exhaustive_search
+from helpers_positions import exhaustive_search, random_positions
 
 pytest.importorskip("bakers._core")
 
@@ -199,6 +200,37 @@ def test_freecell36_deal_is_decided(number: int) -> None:
         assert exhaustive_search(Board(deal), 100_000) is False, (
             f"freecell36 deal {number}: the engine says impossible, the referee's search "
             f"does not agree")
+
+
+# --------------------------------------------------------------------------- random positions
+
+#: Games with small position spaces, where the referee's search can check "impossible".
+SMALL_GAMES = (
+    find_variant("freecell36"),
+    Variant("suit36_3cells", deck=36, columns=6, cells=3, build="suit"),
+    Variant("alternate36_sequence_auto", deck=36, columns=7, cells=1, build="alternate",
+            moves="sequence", auto_aces=True),
+)
+
+
+@pytest.mark.parametrize("variant", SMALL_GAMES, ids=lambda v: v.name)
+def test_verdicts_of_random_positions_agree_with_the_referee(variant: Variant) -> None:
+    """Every 10th position of random games: a win replays; "impossible" is confirmed by
+    the referee's exhaustive search."""
+    boards = random_positions(variant, itertools.count(1), 40, seed=3, home_bias=0.2)
+    confirmed = 0
+    for board in itertools.islice(boards, 0, 1000, 10):
+        result = solve(board)
+        if result.solved:
+            assert_won(result, board, f"{variant.name} position\n{board}")
+            continue
+        assert_verdict(result, "impossible", f"{variant.name} position\n{board}")
+        referee = exhaustive_search(board, 20_000)
+        assert referee is not True, (
+            f"the engine says impossible, the referee's search wins, in {variant.name}:\n"
+            f"{board}")
+        confirmed += referee is False
+    assert confirmed >= 20, f"only {confirmed} impossible verdicts were confirmed"
 
 
 # --------------------------------------------------------------------------- by hand
