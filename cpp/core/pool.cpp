@@ -1,5 +1,9 @@
 #include "pool.hpp"
 
+#include <exception>
+#include <new>
+#include <string>
+
 #include "deal.hpp"
 #include "state.hpp"
 
@@ -51,7 +55,17 @@ void RangeRun::work() {
         } else {
             start = starts_[i];
         }
-        row.result = solve(rules_, start, limits_, &stop_);
+        try {
+            row.result = solve(rules_, start, limits_, &stop_);
+        } catch (const std::bad_alloc&) {
+            // An exception must not leave a worker thread (std::terminate): the deal is
+            // reported unknown and the run goes on.
+            row.result = Result{};
+            row.result.reason = "out of memory";
+        } catch (const std::exception& e) {
+            row.result = Result{};
+            row.result.reason = std::string("error: ") + e.what();
+        }
         if (stop_.load() && row.result.reason == "interrupted") return;
         if (!keep_moves_) {
             row.result.moves.clear();
