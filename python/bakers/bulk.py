@@ -33,7 +33,7 @@ __all__ = ["RangeResult", "solve_range", "solve_many", "check_range", "MAX_THREA
 #: The most worker threads one run takes (the core's limit).
 MAX_THREADS = 1024
 #: How many jobs one core run holds at a time; longer inputs go through in chunks.
-CHUNK = 1 << 16
+CHUNK = 1 << 14
 
 _KINDS = (COLUMN, CELL, FOUNDATION)
 # The core's position: (columns, cells, foundation heights) as card codes.
