@@ -54,10 +54,8 @@ void register_pool(pb::module_& m) {
                  const Rules r = rules_from_dict(rules);
                  if (threads < 1 || threads > 1024)
                      throw pb::value_error("threads must be 1..1024, not " + std::to_string(threads));
-                 for (std::uint64_t n : numbers) {
-                     Layout probe;
-                     if (auto why = deal_number(r, n, probe); !why.empty()) throw pb::value_error(why);
-                 }
+                 for (std::uint64_t n : numbers)
+                     if (auto why = number_error(r, n); !why.empty()) throw pb::value_error(why);
                  std::vector<State> starts;
                  for (const pb::tuple& p : positions) {
                      if (p.size() != 3) throw pb::value_error("a position is (columns, cells, found)");

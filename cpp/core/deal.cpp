@@ -132,12 +132,17 @@ Layout lay_out(const Rules& rules, const std::vector<Card>& dealing_order) {
     return out;
 }
 
-std::string deal_number(const Rules& rules, std::uint64_t n, Layout& out) {
+std::string number_error(const Rules& rules, std::uint64_t n) {
     const bool mt = rules.numbering == Numbering::PySol && n > 32000;
-    if (n < 1 || (!mt && n > kMaxMsDeal))
-        return "deal number " + std::to_string(n) + " is out of range 1.." +
-               (rules.numbering == Numbering::PySol ? std::string("18446744073709551615")
-                                                    : std::to_string(kMaxMsDeal));
+    if (n >= 1 && (mt || n <= kMaxMsDeal)) return {};
+    return "deal number " + std::to_string(n) + " is out of range 1.." +
+           (rules.numbering == Numbering::PySol ? std::string("18446744073709551615")
+                                                : std::to_string(kMaxMsDeal));
+}
+
+std::string deal_number(const Rules& rules, std::uint64_t n, Layout& out) {
+    if (auto why = number_error(rules, n); !why.empty()) return why;
+    const bool mt = rules.numbering == Numbering::PySol && n > 32000;
     std::vector<Card> a = mt ? pysol_mt_shuffle(n) : ms_shuffle(n);
     if (!rules.kings_to_bottom) std::reverse(a.begin(), a.end());
     out = lay_out(rules, a);

@@ -39,6 +39,8 @@ std::vector<Card> ms_shuffle(std::uint64_t n);
 // Returns the 52 cards of PySol's Mersenne Twister shuffle of deal n, as the shuffled array.
 std::vector<Card> pysol_mt_shuffle(std::uint64_t n);
 
+// Returns an empty string if n is a deal number of the game, else what is wrong.
+std::string number_error(const Rules& rules, std::uint64_t n);
 // Deals number n of a game into `out`; returns an empty string or what is wrong.
 std::string deal_number(const Rules& rules, std::uint64_t n, Layout& out);
 // Lays cards given in dealing order out by `rules` (skipping, aces home, kings down).
