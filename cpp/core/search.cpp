@@ -97,15 +97,22 @@ void rebuild(const MoveGen& gen, const State& start, const NodeOf& node, std::ui
 
 // The heuristic, in units where lower is better. Terms (weights measured on FreeCell and
 // Baker's Game MS 1..600 and Baker's Dozen 1..100: fewest expansions, fewest give-ups):
-//   4 per card not home;
+//   4 per card not home (2 in games with no free cells and no usable empty column, where
+//     the order of the columns, not the count of cards home, decides);
 //   2 per card above the next card of its suit's foundation (digging still to do);
 //   1 per card lying on a lower card of its own suit, 2 per card lying on a lower card of
 //     any suit (each must move before the card beneath it can go home);
 //   4 per occupied cell; -6 per empty column (free space buys long moves);
-// and the search adds 1 per move from the start, which keeps it from wandering down long
-// lines (FreeCell MS 1..1000: 57% fewer expansions, solutions 10% shorter).
+// and the search adds 1 per move from the start (1.5 without free space), which keeps it
+// from wandering down long lines (FreeCell MS 1..1000: 57% fewer expansions, solutions 10%
+// shorter; Baker's Dozen 1..60 within 100,000 expansions: 55 solved instead of 49).
 // It only orders the search: every position is still expanded before "impossible".
 namespace {
+
+// Returns true if the game has free space: cells, or empty columns that take cards.
+bool roomy(const Rules& r) { return r.cells > 0 || r.empty != Empty::None; }
+// Returns the cost of `depth` moves from the start, in the heuristic's units.
+int depth_cost(const Rules& r, int depth) { return roomy(r) ? depth : depth * 3 / 2; }
 
 // The heuristic's terms for one column: the cards lying on lower cards (column-local) and
 // the digging above the next foundation cards `next`.
@@ -135,7 +142,7 @@ ColumnTerms column_terms(const State& s, int i, CardSet next) {
 int combine(const Rules& r, const State& s, int dig, int over, int empties) {
     const int left = 4 * r.suit_size() - s.home();
     const int used = r.cells - s.free_cells(r.cells);
-    return 4 * left + 2 * dig + over + 4 * used - 6 * empties + 64;
+    return (roomy(r) ? 4 : 2) * left + 2 * dig + over + 4 * used - 6 * empties + 64;
 }
 
 // Scores the children of one position: the terms of the columns a move leaves alone are
@@ -308,7 +315,7 @@ private:
 
     // Expands one open position, appending its new children to `out`.
     void expand(int t, const Open& cur, MoveList& moves, std::vector<Child>& out) {
-        [[maybe_unused]] const Rules& r = gen_.rules();
+        const Rules& r = gen_.rules();
         const Keyed& parent = cur.k;
         assert(parent.key_is_consistent(r.columns, r.cells));
         Scorer scorer(gen_);
@@ -337,10 +344,11 @@ private:
             const int depth = std::min(cur.depth + 1, 0xffff);
             const int prio = scorer.score(child);
             assert(prio == priority(gen_, child.s));
+            const int cost = prio + depth_cost(r, depth);
             if (shared_)
-                out.push_back(Child{prio + depth, id, depth, child});
+                out.push_back(Child{cost, id, depth, child});
             else
-                open_.push(prio + depth, id, depth, child);  // no other thread: no batching
+                open_.push(cost, id, depth, child);  // no other thread: no batching
         }
     }
 
