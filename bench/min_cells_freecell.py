@@ -8,9 +8,16 @@ positions), prints how many need each count, how many answers are only upper bou
 for the full range it compares the counts with the published ones. ``--retry-nodes``
 decides the deals left with an upper bound again with a larger limit.
 
+Measured on deals 1..500 (2 processes, 2,000,000 positions a search, the upper bounds
+retried with 8,000,000): 1 deal needs no cell, 117 one, 288 two, 90 three, 4 four
+(169, 178, 285, 454); 209, 267 and 394 need at most three (the search with two cells
+stays unknown); 362 s in all. Every count below an exact answer on 1..60 was also
+refused by Freecell Solver's complete atomic scan (``fc-solve -g freecell
+--freecells-num K -to 01ABCDE``).
+
 Examples::
 
-    python bench/min_cells_freecell.py --first 1 --last 500
+    python bench/min_cells_freecell.py --first 1 --last 500 --retry-nodes 8000000
     python bench/min_cells_freecell.py --first 1 --last 32000 --jobs 2
 """
 
