@@ -11,9 +11,9 @@ decides the deals left with an upper bound again with a larger limit.
 Measured on deals 1..500 (2 processes, 2,000,000 positions a search, the upper bounds
 retried with 8,000,000): 1 deal needs no cell, 117 one, 288 two, 90 three, 4 four
 (169, 178, 285, 454); 209, 267 and 394 need at most three (the search with two cells
-stays unknown); 149 s in all on this 2-core machine. For 492 deals of 1..500 with an exact answer, the count
-one below it was also refused by Freecell Solver's complete atomic scan (``fc-solve -g
-freecell --freecells-num K -to 01ABCDE``), none contradicting.
+stays unknown); 149 s in all on a 2-core machine. For 492 deals of 1..500 with an exact
+answer, the count one below it was also refused by Freecell Solver's complete atomic
+scan (``fc-solve -g freecell --freecells-num K -to 01ABCDE``), none contradicting.
 
 Examples::
 
