@@ -521,12 +521,16 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     continue
                 print(f"run {repeat + 1}/{args.repeat}: {solver:8} {run.wall:9.2f} s wall "
-                      f"{run.cpu:9.2f} s cpu", file=sys.stderr, flush=True)
+                      f"{run.cpu:9.2f} s cpu" + (f"  engine {run.engine}" if run.engine else ""),
+                      file=sys.stderr, flush=True)
         solvers = [bakers] + ([fcs] if fcs.runs else [])
-        engines = list(dict.fromkeys(run.engine for run in bakers.runs))
-        notes.append(f"engine: bakers._core sha256 {', '.join(engines)}, git {git_head()}"
-                     + (" -- THE ENGINE CHANGED BETWEEN REPEATS; the times mix builds."
-                        if len(engines) > 1 else "."))
+        engines = [run.engine for run in bakers.runs]
+        if len(set(engines)) == 1:
+            notes.append(f"engine: bakers._core sha256 {engines[0]}, git {git_head()}.")
+        else:
+            notes.append(f"THE ENGINE CHANGED BETWEEN REPEATS (rebuilt during the run; the "
+                         f"times mix builds): repeat by repeat {', '.join(engines)}; git "
+                         f"{git_head()} at the end.")
         for m in solvers:
             changed = [i + 1 for i, run in enumerate(m.runs) if run.verdicts != m.verdicts]
             if changed:
