@@ -107,4 +107,28 @@ pb::tuple layout_to_python(const Layout& layout) {
     return pb::make_tuple(cols, cells, found);
 }
 
+pb::list moves_to_python(const std::vector<Move>& line) {
+    const auto place = [](std::uint8_t p) {
+        return is_column(p) ? std::pair{0, static_cast<int>(p)}
+               : is_cell(p) ? std::pair{1, p - kCell}
+                            : std::pair{2, 0};
+    };
+    pb::list moves;
+    for (const Move& m : line) {
+        auto [fk, fi] = place(m.from);
+        auto [tk, ti] = place(m.to);
+        moves.append(pb::make_tuple(fk, fi, tk, ti, static_cast<int>(m.count)));
+    }
+    return moves;
+}
+
+const char* verdict_name(Verdict v) {
+    switch (v) {
+        case Verdict::Solved: return "solved";
+        case Verdict::Impossible: return "impossible";
+        case Verdict::Unknown: return "unknown";
+    }
+    return "unknown";
+}
+
 }  // namespace bakers::py

@@ -11,6 +11,7 @@
 
 #include "../core/deal.hpp"
 #include "../core/rules.hpp"
+#include "../core/search.hpp"
 
 namespace bakers::py {
 
@@ -23,6 +24,11 @@ Layout layout_from_python(const Rules& rules, const std::vector<std::vector<int>
                           const std::vector<int>& cells, const std::vector<int>& found);
 // Returns (columns, cells, foundation heights) of a layout.
 pb::tuple layout_to_python(const Layout& layout);
+// Returns moves as tuples (src_kind, src, dst_kind, dst, count), kinds 0 column, 1 cell,
+// 2 foundation.
+pb::list moves_to_python(const std::vector<Move>& line);
+// Returns "solved", "impossible" or "unknown".
+const char* verdict_name(Verdict v);
 
 void register_deal(pb::module_& m);
 void register_solve(pb::module_& m);

@@ -10,30 +10,13 @@
 namespace bakers::py {
 namespace {
 
-pb::list line_to_python(const std::vector<Move>& line) {
-    pb::list out;
-    for (const Move& m : line) {
-        const auto place = [](std::uint8_t p) {
-            return is_column(p) ? std::pair{0, static_cast<int>(p)}
-                   : is_cell(p) ? std::pair{1, p - kCell}
-                                : std::pair{2, 0};
-        };
-        auto [fk, fi] = place(m.from);
-        auto [tk, ti] = place(m.to);
-        out.append(pb::make_tuple(fk, fi, tk, ti, static_cast<int>(m.count)));
-    }
-    return out;
-}
-
 pb::tuple row_to_python(const RangeRow& row, bool keep_moves) {
     const Result& r = row.result;
-    const char* verdict = r.verdict == Verdict::Solved       ? "solved"
-                          : r.verdict == Verdict::Impossible ? "impossible"
-                                                             : "unknown";
+    const char* verdict = verdict_name(r.verdict);
     pb::object moves = pb::none(), compact = pb::none();
     if (keep_moves && r.verdict == Verdict::Solved) {
-        moves = line_to_python(r.moves);
-        compact = line_to_python(r.compact);
+        moves = moves_to_python(r.moves);
+        compact = moves_to_python(r.compact);
     }
     return pb::make_tuple(row.index, row.number, verdict, moves, compact, r.stats.expanded,
                           r.stats.generated, r.stats.stored, r.stats.peak_bytes, r.stats.seconds,

@@ -6,14 +6,6 @@
 #include "convert.hpp"
 
 namespace bakers::py {
-namespace {
-
-const char* verdict_text(Verdict v) {
-    return v == Verdict::Solved ? "solved" : v == Verdict::Impossible ? "impossible" : "unknown";
-}
-
-}  // namespace
-
 void register_range(pb::module_& m) {
     m.def(
         "solve_numbers",
@@ -48,7 +40,7 @@ void register_range(pb::module_& m) {
             }
             pb::list result;
             for (const auto& [n, v, len, st, why] : out)
-                result.append(pb::make_tuple(n, verdict_text(v), len, st.expanded, st.stored,
+                result.append(pb::make_tuple(n, verdict_name(v), len, st.expanded, st.stored,
                                              st.peak_bytes, st.seconds, st.most_home, why));
             return pb::make_tuple(result, stop.load());
         },

@@ -7,32 +7,6 @@
 namespace bakers::py {
 namespace {
 
-const char* verdict_name(Verdict v) {
-    switch (v) {
-        case Verdict::Solved: return "solved";
-        case Verdict::Impossible: return "impossible";
-        case Verdict::Unknown: return "unknown";
-    }
-    return "unknown";
-}
-
-// Returns a place as (kind, index): kind 0 = column, 1 = cell, 2 = foundation.
-std::pair<int, int> place(std::uint8_t p) {
-    if (is_column(p)) return {0, p};
-    if (is_cell(p)) return {1, p - kCell};
-    return {2, 0};
-}
-
-pb::list moves_to_python(const std::vector<Move>& line) {
-    pb::list moves;
-    for (const Move& m : line) {
-        auto [fk, fi] = place(m.from);
-        auto [tk, ti] = place(m.to);
-        moves.append(pb::make_tuple(fk, fi, tk, ti, static_cast<int>(m.count)));
-    }
-    return moves;
-}
-
 pb::dict result_to_python(const Result& res) {
     pb::dict d;
     d["verdict"] = verdict_name(res.verdict);

@@ -25,7 +25,7 @@ from .errors import InvalidDealError, InvalidOptionError
 from .limits import Limits
 from .notation import CELL, COLUMN, FOUNDATION, Move, Place
 from .solution import Solution
-from .solve import SolveStats, _core_position
+from .solve import SolveStats, Verdict, _core_position
 from .variants import Variant, find_variant
 
 __all__ = ["RangeResult", "solve_range", "solve_many", "check_range", "MAX_THREADS"]
@@ -41,7 +41,7 @@ _Position = tuple[list[list[int]], list[int], list[int]]
 
 
 @dataclass(frozen=True)
-class RangeResult:
+class RangeResult(Verdict):
     """The answer for one position of a bulk run.
 
     ``index`` is the position's place in the input (0-based), ``number`` its deal number
@@ -64,21 +64,6 @@ class RangeResult:
     _source: Deal | Board | None = field(default=None, repr=False, compare=False)
     _position: _Position | None = field(default=None, repr=False, compare=False)
     _line: list[Any] | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def solved(self) -> bool:
-        """True when a win was found."""
-        return self.verdict == "solved"
-
-    @property
-    def impossible(self) -> bool:
-        """True when no win exists (proved by a complete search)."""
-        return self.verdict == "impossible"
-
-    @property
-    def most_home_exact(self) -> bool:
-        """True when ``most_home`` is exact: the search finished."""
-        return self.verdict != "unknown"
 
     @cached_property
     def deal(self) -> Deal:

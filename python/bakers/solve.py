@@ -40,8 +40,29 @@ class SolveStats:
     seconds: float = 0.0
 
 
+class Verdict:
+    """The questions every result with a ``verdict`` answers."""
+
+    verdict: str
+
+    @property
+    def solved(self) -> bool:
+        """True when a win was found."""
+        return self.verdict == "solved"
+
+    @property
+    def impossible(self) -> bool:
+        """True when no win exists (proved by a complete search)."""
+        return self.verdict == "impossible"
+
+    @property
+    def most_home_exact(self) -> bool:
+        """True when ``most_home`` is exact: the search finished."""
+        return self.verdict != "unknown"
+
+
 @dataclass(frozen=True)
-class SolveResult:
+class SolveResult(Verdict):
     """The answer for one position.
 
     ``verdict`` is ``'solved'`` (``solution`` wins from ``start``, every move one the
@@ -58,21 +79,6 @@ class SolveResult:
     most_home: int
     reason: str = ""
     supermoves: Solution | None = field(default=None, repr=False)
-
-    @property
-    def solved(self) -> bool:
-        """True when a solution was found."""
-        return self.verdict == "solved"
-
-    @property
-    def impossible(self) -> bool:
-        """True when no win exists from ``start`` (proved by a complete search)."""
-        return self.verdict == "impossible"
-
-    @property
-    def most_home_exact(self) -> bool:
-        """True when ``most_home`` is exact: the search finished."""
-        return self.verdict != "unknown"
 
     def to_dict(self) -> dict[str, Any]:
         """Return the result as plain data (for JSON)."""
