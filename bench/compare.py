@@ -10,7 +10,9 @@ mean solution length; and memory.
 What is measured, and how
 -------------------------
 * **bakers**: ``_core.solve_numbers`` (deals made and decided in C++ on one thread, a
-  solution built for every winnable deal) in a child Python process. Its time is the
+  solution built for every winnable deal) in a child Python process that loads a copy of
+  the compiled core taken when the comparison starts (so a rebuild of the package during
+  a long comparison cannot mix two builds; its hash is printed). Its time is the
   wall-clock and CPU time of that call alone (interpreter start and import excluded);
   ``peak MB`` is the largest ``peak_bytes`` the engine reports for one deal (its position
   table and queue); ``max RSS MB`` is the child process's maximum resident set size.
@@ -61,6 +63,7 @@ from __future__ import annotations
 import argparse
 import csv
 import hashlib
+import importlib.util
 import json
 import os
 import shlex
@@ -75,6 +78,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 FCS = "fc-solve"
 FCS_RANGE = "freecell-solver-range-parallel-solve"
@@ -118,7 +122,6 @@ class Run:
     peak_bytes: int
     max_rss: int
     moves: dict[int, int] = field(default_factory=dict)
-    engine: str = ""
     rows: list[list] = field(default_factory=list)
 
 
@@ -131,7 +134,6 @@ class Measured:
     moves_referee: dict[int, int] = field(default_factory=dict)
     moves_native: dict[int, int] = field(default_factory=dict)
     rejected: list[int] = field(default_factory=list)
-    engine: str = ""
 
     @property
     def verdicts(self) -> dict[int, str]:
@@ -166,36 +168,72 @@ def check_status(status: int, command: Sequence[str], stdout: Path) -> None:
 # ---------------------------------------------------------------- bakers
 
 
-def worker(spec: str) -> int:
-    """The child process of a bakers run: decide the deals, print the rows as JSON."""
-    from bakers import _core, find_variant
+def snapshot_engine(scratch: Path) -> tuple[Path, str]:
+    """Copy the installed compiled core to ``scratch``; return the copy and its short hash.
 
+    Every bakers process of the comparison loads this copy, so a rebuild of the package
+    while the comparison runs does not mix two builds in one table."""
+    spec = importlib.util.find_spec("bakers._core")
+    if spec is None or spec.origin is None:
+        raise SystemExit("bakers._core is not built: pip install -e . --no-build-isolation")
+    source = Path(spec.origin)
+    folder = scratch / "engine"
+    folder.mkdir(exist_ok=True)
+    copy = folder / source.name
+    shutil.copyfile(source, copy)
+    return copy, hashlib.sha256(copy.read_bytes()).hexdigest()[:12]
+
+
+def load_engine(path: str) -> ModuleType:
+    """Load the compiled core from ``path`` as ``bakers._core`` (before bakers imports it)."""
+    spec = importlib.util.spec_from_file_location("bakers._core", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sys.modules["bakers._core"] = module
+    import bakers
+
+    bakers._core = module  # type: ignore[attr-defined]
+    return module
+
+
+def worker(spec: str) -> int:
+    """A child process of bakers: load the engine copy, do the job, print JSON."""
     job = json.loads(spec)
-    engine = hashlib.sha256(Path(_core.__file__).read_bytes()).hexdigest()[:12]
+    core = load_engine(job["engine"])
+    if job["kind"] == "lengths":
+        json.dump(count_lengths(job["game"], job["numbers"], job["limits"]), sys.stdout)
+        return 0
+    from bakers import find_variant
+
     rules = find_variant(job["game"]).rules()
     wall, cpu = time.perf_counter(), time.process_time()
-    rows, interrupted = _core.solve_numbers(rules, job["first"], job["last"], **job["limits"])
+    rows, interrupted = core.solve_numbers(rules, job["first"], job["last"], **job["limits"])
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    json.dump({"rows": rows, "wall": wall, "cpu": cpu, "interrupted": interrupted,
-               "engine": engine}, sys.stdout)
+    json.dump({"rows": rows, "wall": wall, "cpu": cpu, "interrupted": interrupted}, sys.stdout)
     return 0
 
 
-def run_bakers(game: str, first: int, last: int, limits: dict[str, int | float],
-               scratch: Path) -> Run:
-    job = json.dumps({"game": game, "first": first, "last": last, "limits": limits})
-    command = [sys.executable, str(Path(__file__).resolve()), "--worker", job]
+def run_worker(job: dict, scratch: Path) -> tuple[dict, int]:
+    """Run a worker process; return its JSON answer and its maximum RSS in bytes."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--worker", json.dumps(job)]
     out = scratch / "bakers.json"
     status, _, _, rss = run_measured(command, out)
-    check_status(status, command, out)
-    result = json.loads(out.read_text())
+    check_status(status, command[:3], out)
+    return json.loads(out.read_text()), rss
+
+
+def run_bakers(game: str, first: int, last: int, limits: dict[str, int | float],
+               engine: Path, scratch: Path) -> Run:
+    job = {"kind": "range", "engine": str(engine), "game": game, "first": first,
+           "last": last, "limits": limits}
+    result, rss = run_worker(job, scratch)
     if result["interrupted"]:
         raise KeyboardInterrupt
     rows = result["rows"]
     return Run(verdicts={row[0]: row[1] for row in rows}, wall=result["wall"],
                cpu=result["cpu"], peak_bytes=max(row[5] for row in rows), max_rss=rss,
-               moves={row[0]: row[2] for row in rows if row[1] == SOLVED},
-               engine=result["engine"], rows=rows)
+               moves={row[0]: row[2] for row in rows if row[1] == SOLVED}, rows=rows)
 
 
 # ---------------------------------------------------------------- fc-solve
@@ -316,27 +354,40 @@ def referee_length(game: str, number: int, text: str) -> tuple[int, int]:
     return len(single), len(printed)
 
 
-def bakers_lengths(game: str, numbers: list[int], limits: dict[str, int | float],
-                   measured: Measured) -> None:
-    """Solve ``numbers`` again with `bakers.solve` (referee replay) and count moves."""
-    from bakers import Deal, Limits, _core, find_variant, solve
+def count_lengths(game: str, numbers: list[int],
+                  limits: dict[str, int | float]) -> dict[str, list[int] | None]:
+    """In a worker: solve ``numbers`` again with `bakers.solve` (which replays the solution
+    with the referee); return {number: [referee-expanded length, engine's length]}, None
+    for a solution the referee rejects; deals not solved are left out."""
+    from bakers import Deal, Limits, find_variant, solve
 
-    measured.engine = hashlib.sha256(Path(_core.__file__).read_bytes()).hexdigest()[:12]
     limit = Limits(nodes=limits["max_nodes"] or None, states=limits["max_states"] or None,
                    memory=limits["max_bytes"] or None,
                    seconds=limits["max_seconds"] or None)
     variant = find_variant(game)
+    lengths: dict[str, list[int] | None] = {}
     for number in numbers:
         deal = Deal.from_number(variant, number)
         result = solve(deal, limits=limit)
         if result.verdict != SOLVED:
             continue
         single = result.supermoves.expand(deal)
-        if not single.replay(deal).won:
-            measured.rejected.append(number)
-            continue
-        measured.moves_referee[number] = len(single)
-        measured.moves_native[number] = len(result.solution)
+        won = single.replay(deal).won
+        lengths[str(number)] = [len(single), len(result.solution)] if won else None
+    return lengths
+
+
+def bakers_lengths(game: str, numbers: list[int], limits: dict[str, int | float],
+                   engine: Path, scratch: Path, measured: Measured) -> None:
+    """Count the solution lengths of bakers on ``numbers`` (in a worker, untimed)."""
+    job = {"kind": "lengths", "engine": str(engine), "game": game, "numbers": numbers,
+           "limits": limits}
+    lengths, _ = run_worker(job, scratch)
+    for key, value in lengths.items():
+        if value is None:
+            measured.rejected.append(int(key))
+        else:
+            measured.moves_referee[int(key)], measured.moves_native[int(key)] = value
 
 
 # ---------------------------------------------------------------- reporting
@@ -504,11 +555,14 @@ def main(argv: list[str] | None = None) -> int:
     fcs_outputs: dict[int, str] = {}
     with tempfile.TemporaryDirectory(prefix="bakers-compare-") as tmp:
         scratch = Path(tmp)
+        engine, engine_hash = snapshot_engine(scratch)
+        notes.append(f"engine: a copy of bakers._core made at the start (sha256 "
+                     f"{engine_hash}), git {git_head()}.")
         for repeat in range(args.repeat):
             order = ["bakers", "fc-solve"] if repeat % 2 == 0 else ["fc-solve", "bakers"]
             for solver in order:
                 if solver == "bakers":
-                    run = run_bakers(game, first, last, limits, scratch)
+                    run = run_bakers(game, first, last, limits, engine, scratch)
                     bakers.runs.append(run)
                 elif mode == "range":
                     run = run_fcs_range(first, last, fcs_args, iterations, scratch)
@@ -521,16 +575,8 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     continue
                 print(f"run {repeat + 1}/{args.repeat}: {solver:8} {run.wall:9.2f} s wall "
-                      f"{run.cpu:9.2f} s cpu" + (f"  engine {run.engine}" if run.engine else ""),
-                      file=sys.stderr, flush=True)
+                      f"{run.cpu:9.2f} s cpu", file=sys.stderr, flush=True)
         solvers = [bakers] + ([fcs] if fcs.runs else [])
-        engines = [run.engine for run in bakers.runs]
-        if len(set(engines)) == 1:
-            notes.append(f"engine: bakers._core sha256 {engines[0]}, git {git_head()}.")
-        else:
-            notes.append(f"THE ENGINE CHANGED BETWEEN REPEATS (rebuilt during the run; the "
-                         f"times mix builds): repeat by repeat {', '.join(engines)}; git "
-                         f"{git_head()} at the end.")
         for m in solvers:
             changed = [i + 1 for i, run in enumerate(m.runs) if run.verdicts != m.verdicts]
             if changed:
@@ -541,7 +587,7 @@ def main(argv: list[str] | None = None) -> int:
         if lengths_to:
             sample = range(first, lengths_to + 1)
             bakers_lengths(game, [n for n in sample if bakers.verdicts[n] == SOLVED],
-                           limits, bakers)
+                           limits, engine, scratch, bakers)
             if fcs.runs:
                 if mode == "range":
                     solved = {n for n in sample if fcs.verdicts[n] == SOLVED}
@@ -605,8 +651,6 @@ def main(argv: list[str] | None = None) -> int:
         engine = [n for n in common if bakers.moves_native[n] != bakers.runs[0].moves.get(n)]
         if engine:
             notes.append(f"solve() and solve_numbers() gave different lengths on {engine[:10]}")
-        if bakers.engine and bakers.engine != bakers.runs[0].engine:
-            notes.append(f"the lengths were counted with another build ({bakers.engine}).")
         for m in solvers:
             if m.rejected:
                 notes.append(f"the referee REJECTED {m.solver}'s solutions of {m.rejected[:10]}")
