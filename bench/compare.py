@@ -511,6 +511,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the raw results here")
     parser.add_argument("--markdown", action="store_true",
                         help="also print the table in Markdown")
+    parser.add_argument("--engine", type=Path,
+                        help="a compiled core (a copy of bakers/_core*.so) to measure "
+                             "instead of the installed one")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -555,9 +558,14 @@ def main(argv: list[str] | None = None) -> int:
     fcs_outputs: dict[int, str] = {}
     with tempfile.TemporaryDirectory(prefix="bakers-compare-") as tmp:
         scratch = Path(tmp)
-        engine, engine_hash = snapshot_engine(scratch)
-        notes.append(f"engine: a copy of bakers._core made at the start (sha256 "
-                     f"{engine_hash}), git {git_head()}.")
+        if args.engine:
+            engine = args.engine.resolve()
+            engine_hash = hashlib.sha256(engine.read_bytes()).hexdigest()[:12]
+            notes.append(f"engine: {engine} (sha256 {engine_hash}), git {git_head()}.")
+        else:
+            engine, engine_hash = snapshot_engine(scratch)
+            notes.append(f"engine: a copy of bakers._core made at the start (sha256 "
+                         f"{engine_hash}), git {git_head()}.")
         for repeat in range(args.repeat):
             order = ["bakers", "fc-solve"] if repeat % 2 == 0 else ["fc-solve", "bakers"]
             for solver in order:
