@@ -30,7 +30,9 @@ What is measured, and how
   first ``--lengths`` deals.
   For ``bakers_dozen`` and ``bulochnik`` (no MS numbering in the range tool) fc-solve runs
   once per deal on a board file written by ``Deal.to_text()`` (``-sel -m FCS-ARGS
-  board``), and its time is the sum of those runs, process start-up included;
+  board``), and its time is the sum of those runs, process start-up included (about
+  15 ms a deal here); Baker's Dozen needs an fc-solve built for 13 stacks (the Debian
+  build allows 10: the script then says so and runs bakers alone);
   ``freecell36`` has a 36-card deck, which fc-solve does not play: bakers runs alone.
   fc-solve's ``max RSS MB`` (and ``peak MB``) is the largest maximum resident set size of
   its processes (``os.wait4``).
