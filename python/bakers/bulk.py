@@ -22,7 +22,7 @@ from ._native import core
 from .board import Board
 from .deals import Deal, number_range
 from .errors import InvalidDealError, InvalidOptionError
-from .limits import Limits
+from .limits import Limits, limits_or
 from .notation import CELL, COLUMN, FOUNDATION, Move, Place
 from .solution import Solution
 from .solve import SolveStats, Verdict, _core_position
@@ -168,14 +168,6 @@ def _threads(threads: object) -> int:
     return threads
 
 
-def _limits(limits: object) -> Limits:
-    if limits is None:
-        return Limits()
-    if not isinstance(limits, Limits):
-        raise InvalidOptionError(f"limits= takes a bakers.Limits, not {limits!r}")
-    return limits
-
-
 def check_range(variant: Variant, first: object, last: object) -> tuple[int, int]:
     """Return ``(first, last)`` checked against the deal numbers of ``variant``.
 
@@ -269,7 +261,7 @@ def solve_range(variant: Variant | str, first: int, last: int, *, threads: int |
     """
     variant = find_variant(variant)
     first, last = check_range(variant, first, last)
-    threads, limits = _threads(threads), _limits(limits)
+    threads, limits = _threads(threads), limits_or(limits, Limits())
     return solve_numbers(variant, range(first, last + 1), threads=threads, limits=limits,
                          ordered=bool(ordered), solutions=bool(solutions))
 
@@ -301,7 +293,7 @@ def solve_many(deals_or_boards: Iterable[Deal | Board], *, threads: int | None =
     different games, a bad ``threads`` or ``limits`` that are not a `Limits`;
     InvalidDealError for a deal that is not a position of its game.
     """
-    threads, limits = _threads(threads), _limits(limits)
+    threads, limits = _threads(threads), limits_or(limits, Limits())
     if isinstance(deals_or_boards, (str, bytes, Deal, Board)):
         raise InvalidOptionError("solve_many() takes an iterable of Deal or Board values, "
                                  f"not a single {type(deals_or_boards).__name__}")

@@ -37,7 +37,7 @@ from typing import Any
 from .board import Board
 from .deals import Deal
 from .errors import InvalidOptionError, NotWinnableError
-from .limits import Limits
+from .limits import Limits, limits_or
 from .notation import FOUNDATION, Move
 from .solve import SolveResult, solve
 from .variants import PRESETS, Variant
@@ -194,9 +194,6 @@ def grade(deal: Deal | Board, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0
         start = deal.copy(stack=False)
     else:
         raise InvalidOptionError(f"grade() takes a Deal or a Board, not {type(deal).__name__}")
-    if limits is None:
-        limits = DEFAULT_GRADE_LIMITS
-    elif not isinstance(limits, Limits):
-        raise InvalidOptionError(f"limits= takes a bakers.Limits, not {limits!r}")
+    limits = limits_or(limits, DEFAULT_GRADE_LIMITS)
     result = solve(start, limits=limits)
     return measure(start, result, playouts=playouts, seed=seed, started=started)

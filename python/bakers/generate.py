@@ -37,7 +37,7 @@ from .board import Board
 from .deals import Deal
 from .difficulty import DEFAULT_PLAYOUTS, GRADES, Grade, measure
 from .errors import AttemptsExhaustedError, InvalidOptionError, NotWinnableError
-from .limits import Limits
+from .limits import Limits, limits_or
 from .solution import Solution
 from .solve import SolveResult, solve
 from .variants import Variant, find_variant
@@ -130,10 +130,7 @@ def generate(variant: Variant | str, *, winnable: bool = True, difficulty: str |
     if (isinstance(max_attempts, bool) or not isinstance(max_attempts, int)
             or max_attempts < 1):
         raise InvalidOptionError(f"max_attempts={max_attempts!r} must be an int >= 1")
-    if limits is None:
-        limits = GENERATE_LIMITS
-    elif not isinstance(limits, Limits):
-        raise InvalidOptionError(f"limits= takes a bakers.Limits, not {limits!r}")
+    limits = limits_or(limits, GENERATE_LIMITS)
     seed = random.SystemRandom().getrandbits(64) if seed is None else _check_seed(seed)
     failures = {"impossible": 0, "unknown": 0, "other grade": 0}
     for attempt in range(1, max_attempts + 1):

@@ -28,7 +28,7 @@ from typing import Any
 
 from .board import Board
 from .errors import InvalidOptionError
-from .limits import Limits
+from .limits import Limits, limits_or
 from .notation import Move
 from .solution import Solution
 from .solve import SolveResult, solve
@@ -169,10 +169,7 @@ def hint(board: Board, *, limits: Limits | None = None, remember: bool = True) -
     if not isinstance(board, Board):
         raise InvalidOptionError(
             f"hint() takes a bakers.Board (any position), not {type(board).__name__}")
-    if limits is None:
-        limits = DEFAULT_HINT_LIMITS
-    elif not isinstance(limits, Limits):
-        raise InvalidOptionError(f"limits= takes a bakers.Limits, not {limits!r}")
+    limits = limits_or(limits, DEFAULT_HINT_LIMITS)
     if board.is_won():
         return Hint("win", None, Solution(), True, None, board.foundation_count(), "", None)
     deck = board.variant.deck

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .errors import InvalidOptionError
 
-__all__ = ["Limits", "parse_bytes"]
+__all__ = ["Limits", "parse_bytes", "limits_or"]
 
 _UNITS = {"": 1, "b": 1, "k": 2**10, "kb": 2**10, "kib": 2**10, "m": 2**20, "mb": 2**20,
           "mib": 2**20, "g": 2**30, "gb": 2**30, "gib": 2**30, "t": 2**40, "tb": 2**40,
@@ -63,3 +63,15 @@ class Limits:
         """Return the limits as the core's keyword arguments (0 = no limit)."""
         return {"max_nodes": self.nodes or 0, "max_states": self.states or 0,
                 "max_bytes": int(self.memory or 0), "max_seconds": float(self.seconds or 0)}
+
+
+def limits_or(limits: object, default: Limits) -> Limits:
+    """Return ``limits``, or ``default`` when it is None.
+
+    Raises InvalidOptionError when ``limits`` is neither None nor a `Limits`.
+    """
+    if limits is None:
+        return default
+    if not isinstance(limits, Limits):
+        raise InvalidOptionError(f"limits= takes a bakers.Limits, not {limits!r}")
+    return limits

@@ -25,7 +25,7 @@ from typing import Any
 from .board import Board
 from .deals import Deal
 from .errors import InvalidOptionError
-from .limits import Limits
+from .limits import Limits, limits_or
 from .solution import Solution
 from .solve import SolveResult, solve
 from .variants import MAX_CELLS, Variant
@@ -106,10 +106,7 @@ def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
     elif not isinstance(deal, Deal):
         raise InvalidOptionError(
             f"min_cells() takes a Deal or a Board, not {type(deal).__name__}")
-    if limits is None:
-        limits = MIN_CELLS_LIMITS
-    elif not isinstance(limits, Limits):
-        raise InvalidOptionError(f"limits= takes a bakers.Limits, not {limits!r}")
+    limits = limits_or(limits, MIN_CELLS_LIMITS)
     if (isinstance(max_cells, bool) or not isinstance(max_cells, int)
             or not 0 <= max_cells <= MAX_CELLS):
         raise InvalidOptionError(f"max_cells={max_cells!r} must be an int in 0..{MAX_CELLS}")

@@ -15,7 +15,7 @@ from .board import Board
 from .cards import deck_ranks
 from .deals import Deal
 from .errors import BakersError, InvalidOptionError
-from .limits import Limits
+from .limits import Limits, limits_or
 from .notation import Move
 from .solution import Solution
 
@@ -147,10 +147,7 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     Raises InvalidOptionError for a bad argument, the errors of `Deal.parse` for a bad
     board text, and EngineError if the referee refutes the engine.
     """
-    if limits is None:
-        limits = Limits()
-    elif not isinstance(limits, Limits):
-        raise InvalidOptionError(f"limits= takes a bakers.Limits, not {limits!r}")
+    limits = limits_or(limits, Limits())
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 16:
         raise InvalidOptionError(f"threads={threads!r} must be an integer from 1 to 16")
     start = _start_board(position, game)
