@@ -6,6 +6,9 @@ from pathlib import Path
 
 import pytest
 
+# The in-process `bakers` fixture of the CLI tests.
+pytest_plugins = ["helpers_cli"]
+
 DATA = Path(__file__).resolve().parent / "data"
 
 

@@ -12,34 +12,16 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from bakers import Deal, Solution, cli_range, solve_range
-from bakers.cli import main
-
-Run = Callable[..., tuple[int, str, str]]
+from helpers_cli import Run, one_error_line
 
 COLUMNS = list(cli_range.COLUMNS)
 TIMING = ("seconds",)
 
 
-@pytest.fixture
-def bakers(capsys: pytest.CaptureFixture[str]) -> Run:
-    """Return a function that runs `bakers ARGS` in-process and returns its exit code,
-    standard output and standard error (never a traceback)."""
-
-    def run(*argv: str) -> tuple[int, str, str]:
-        try:
-            code = main(list(argv))
-        except SystemExit as exc:  # argparse's own exits
-            code = exc.code
-        out, err = capsys.readouterr()
-        assert "Traceback" not in err, f"bakers {' '.join(argv)} printed a traceback:\n{err}"
-        return code, out, err
-
-    return run
 
 
 def parse_lines(text: str, ext: str) -> list[dict[str, object]]:
@@ -65,11 +47,6 @@ def without_timing(rows: list[dict[str, object]]) -> Counter[tuple[tuple[str, st
     return Counter(tuple(sorted((k, str(v)) for k, v in row.items() if k not in TIMING))
                    for row in rows)
 
-
-def one_error_line(err: str) -> str:
-    lines = err.splitlines()
-    assert len(lines) == 1 and err.endswith("\n"), f"expected one line on stderr, got {err!r}"
-    return lines[0]
 
 
 @pytest.mark.parametrize("ext", [".tsv", ".csv", ".jsonl"])

@@ -3,48 +3,17 @@ JSON, their exit codes, and bad input answered by one line on standard error, ex
 
 from __future__ import annotations
 
-import io
 import json
-import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from bakers.board import Board
-from bakers.cli import main
 from bakers.deals import Deal
 from bakers.generate import daily
 from bakers.solution import Solution
 from bakers.solve import solve
 from bakers.variants import find_variant
-
-Run = Callable[..., tuple[int, str, str]]
-
-
-@pytest.fixture
-def bakers(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Run:
-    """Return a function that runs `bakers ARGS` in-process (``stdin=`` text for '-')
-    and returns its exit code, standard output and standard error."""
-
-    def run(*argv: str, stdin: str | None = None) -> tuple[int, str, str]:
-        if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        try:
-            code = main(list(argv))
-        except SystemExit as exc:  # argparse's own exits (usage errors)
-            code = exc.code
-        out, err = capsys.readouterr()
-        assert "Traceback" not in err, f"bakers {' '.join(argv)} printed a traceback:\n{err}"
-        return code, out, err
-
-    return run
-
-
-def one_error_line(err: str) -> str:
-    lines = err.splitlines()
-    assert len(lines) == 1 and err.endswith("\n"), f"expected one line on stderr, got {err!r}"
-    return lines[0]
-
+from helpers_cli import Run, one_error_line
 
 # -- hint --------------------------------------------------------------------------------
 
