@@ -1,7 +1,9 @@
 """Compare bakers with Freecell Solver (``fc-solve``) on the same numbered deals.
 
 Both solvers decide deals ``--first``..``--last`` of one game, in turn, ``--repeat`` times
-(the order alternates between repeats), and one table reports for each solver: deals
+(the order alternates between repeats), on one thread each or, with ``--threads N``, on N
+threads (bakers) against N processes at once (fc-solve; see below), and one table reports
+for each solver: deals
 decided, winnable, impossible and unknown; the median wall-clock and CPU seconds and
 deals per second; the ratio of fc-solve's time to bakers' (the median of the ratios of
 the repeats, each pair measured back to back); verdict disagreements deal by deal; the
@@ -49,12 +51,37 @@ What is measured, and how
   engine's own single-move count (what ``solve_numbers`` returns) and fc-solve's count as
   printed (a supermove as one move).
 
+N threads against N processes (``--threads N``, N > 1)
+-----------------------------------------------------
+* **bakers** decides the range on N worker threads of one process: ``_core.RangeRun``
+  (the pool behind ``bakers.solve_range``: each thread takes the next deal and searches
+  it alone), in the same child process with the same copy of the compiled core. Its time
+  is from creating the run to its last row (rows come as deals finish, each with its
+  moves, which the main thread turns into Python lists meanwhile); CPU time is that of
+  all its threads. ``--limit-memory`` stays a limit per deal: ``RangeRun`` splits its cap
+  between the threads, so it is given N times the value.
+* **fc-solve** has no threads in its range tool, so it runs as N processes of it at once,
+  each on a contiguous share of the range (1..32000 on 2: 1..16000 and 16001..32000), each
+  with its own ``--binary-output-to`` file; the verdicts are merged from the N files. Its
+  wall time is from the start of the first process to the end of the last (an uneven
+  share shows as idle time, as it would for a user who splits the range so); CPU time is
+  the sum of the N processes'. In file mode the N shares run at once, each one fc-solve
+  process per deal after another, timed the same way (the board files are written first,
+  untimed).
+* **memory**: bakers' ``max RSS MB`` is its one process (all threads); fc-solve's is the
+  *sum* of the N processes' maximum RSS (they run at the same time, so this bounds their
+  footprint from above) and its ``peak MB`` the largest of one process.
+* The table gets a ``threads`` column (bakers: threads; fc-solve: processes). With
+  ``--threads 1`` (the default) everything is measured as described above; note that
+  bakers then uses ``solve_numbers``, not ``RangeRun``.
+
 Examples::
 
     python bench/compare.py --game freecell --first 1 --last 32000
     python bench/compare.py --game bakers_game --first 1 --last 32000
     python bench/compare.py --game bakers_dozen --last 1000 --limit-nodes 200000 --no-fcs
     python bench/compare.py --game freecell --last 2000 --repeat 3 --markdown
+    python bench/compare.py --game bakers_game --first 1 --last 32000 --threads 2
 
 Exit status: 0, or 1 when the solvers disagree on a deal or bakers contradicts the
 reference verdicts of tests/data.
@@ -78,6 +105,8 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -151,14 +180,41 @@ class Measured:
 def run_measured(command: Sequence[str], stdout: Path) -> tuple[int, float, float, int]:
     """Run ``command`` with its output in ``stdout``; return (exit status, wall seconds,
     CPU seconds, maximum resident set size in bytes) of that process alone."""
-    with stdout.open("wb") as out, stdout.with_suffix(".err").open("wb") as err:
+    statuses, wall, cpu, rss = run_measured_together([(command, stdout)])
+    return statuses[0], wall, cpu, rss[0]
+
+
+def run_measured_together(jobs: Sequence[tuple[Sequence[str], Path]]
+                          ) -> tuple[list[int], float, float, list[int]]:
+    """Start every ``(command, stdout)`` of ``jobs`` at once, each with its output in its
+    ``stdout`` file, and wait for all; return their exit statuses, the wall seconds from
+    the start of the first to the end of the last, their CPU seconds together and each
+    one's maximum resident set size in bytes."""
+    with ExitStack() as files:
+        streams = [(files.enter_context(stdout.open("wb")),
+                    files.enter_context(stdout.with_suffix(".err").open("wb")))
+                   for _, stdout in jobs]
         start = time.perf_counter()
-        process = subprocess.Popen(list(command), stdout=out, stderr=err)
-        _, status, usage = os.wait4(process.pid, 0)
+        processes = [subprocess.Popen(list(command), stdout=out, stderr=err)
+                     for (command, _), (out, err) in zip(jobs, streams, strict=True)]
+        usages = []
+        for process in processes:  # the last wait returns when the last one ends
+            _, status, usage = os.wait4(process.pid, 0)
+            process.returncode = os.waitstatus_to_exitcode(status)
+            usages.append(usage)
         wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    return (process.returncode, wall, usage.ru_utime + usage.ru_stime,
-            usage.ru_maxrss * 1024)
+    return ([process.returncode for process in processes], wall,
+            sum(usage.ru_utime + usage.ru_stime for usage in usages),
+            [usage.ru_maxrss * 1024 for usage in usages])
+
+
+def shares(first: int, last: int, parts: int) -> list[tuple[int, int]]:
+    """Split ``first..last`` into ``parts`` contiguous ranges of nearly equal size (fewer
+    when there are fewer deals), in order: 1..32000 in 2 is 1..16000 and 16001..32000."""
+    deals = last - first + 1
+    parts = max(1, min(parts, deals))
+    bounds = [first + deals * i // parts for i in range(parts + 1)]
+    return [(bounds[i], bounds[i + 1] - 1) for i in range(parts)]
 
 
 def check_status(status: int, command: Sequence[str], stdout: Path) -> None:
@@ -200,7 +256,10 @@ def load_engine(path: str) -> ModuleType:
 
 
 def worker(spec: str) -> int:
-    """A child process of bakers: load the engine copy, do the job, print JSON."""
+    """A child process of bakers: load the engine copy, do the job, print JSON.
+
+    A range job is timed around the solving alone: ``_core.solve_numbers`` on one thread,
+    or `solve_on_threads` when the job asks for more."""
     job = json.loads(spec)
     core = load_engine(job["engine"])
     if job["kind"] == "lengths":
@@ -209,11 +268,41 @@ def worker(spec: str) -> int:
     from bakers import find_variant
 
     rules = find_variant(job["game"]).rules()
+    threads = job.get("threads", 1)
     wall, cpu = time.perf_counter(), time.process_time()
-    rows, interrupted = core.solve_numbers(rules, job["first"], job["last"], **job["limits"])
+    if threads > 1:
+        rows, interrupted = solve_on_threads(core, rules, job["first"], job["last"], threads,
+                                             job["limits"])
+    else:
+        rows, interrupted = core.solve_numbers(rules, job["first"], job["last"],
+                                               **job["limits"])
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     json.dump({"rows": rows, "wall": wall, "cpu": cpu, "interrupted": interrupted}, sys.stdout)
     return 0
+
+
+def solve_on_threads(core: ModuleType, rules: dict, first: int, last: int, threads: int,
+                     limits: dict[str, int | float]) -> tuple[list[list], bool]:
+    """Decide deals ``first..last`` with ``core.RangeRun`` on ``threads`` worker threads;
+    return (rows, interrupted) like ``solve_numbers``: rows (number, verdict, moves,
+    expanded, stored, peak_bytes, seconds, most_home, reason) in deal order.
+
+    ``limits['max_bytes']`` holds per deal, as for ``solve_numbers``: the run splits its
+    cap between its threads, so it gets ``threads`` times that."""
+    threads = min(threads, last - first + 1)
+    limits = dict(limits, max_bytes=limits["max_bytes"] * threads)
+    run = core.RangeRun(rules, list(range(first, last + 1)), [], threads=threads,
+                        ordered=False, keep_moves=True, **limits)
+    rows = []
+    try:
+        for (_, number, verdict, moves, _compact, expanded, _generated, stored, peak,
+             seconds, most_home, reason) in run:
+            rows.append([number, verdict, len(moves) if moves else 0, expanded, stored, peak,
+                         seconds, most_home, reason])
+    except KeyboardInterrupt:
+        run.stop()
+        return sorted(rows), True
+    return sorted(rows), False
 
 
 def run_worker(job: dict, scratch: Path) -> tuple[dict, int]:
@@ -226,9 +315,10 @@ def run_worker(job: dict, scratch: Path) -> tuple[dict, int]:
 
 
 def run_bakers(game: str, first: int, last: int, limits: dict[str, int | float],
-               engine: Path, scratch: Path) -> Run:
+               engine: Path, scratch: Path, threads: int = 1) -> Run:
+    """bakers on deals ``first..last``, on ``threads`` threads of one worker process."""
     job = {"kind": "range", "engine": str(engine), "game": game, "first": first,
-           "last": last, "limits": limits}
+           "last": last, "limits": limits, "threads": threads}
     result, rss = run_worker(job, scratch)
     if result["interrupted"]:
         raise KeyboardInterrupt
@@ -248,14 +338,32 @@ def fcs_range_command(first: int, last: int, args: list[str], iterations: int,
 
 
 def run_fcs_range(first: int, last: int, args: list[str], iterations: int,
-                  scratch: Path) -> Run:
-    binary = scratch / "fcs.bin"
-    binary.unlink(missing_ok=True)  # the tool resumes from an existing file
-    command = fcs_range_command(first, last, args, iterations,
-                                ["--binary-output-to", str(binary)])
-    out = scratch / "fcs-range.txt"
-    status, wall, cpu, rss = run_measured(command, out)
-    check_status(status, command, out)
+                  scratch: Path, processes: int = 1) -> Run:
+    """fc-solve's range tool on ``first..last``: one process, or ``processes`` at once on
+    contiguous shares of the range (see `shares`), their verdicts merged. The run's wall
+    time is from the first start to the last end, its CPU time their sum, ``peak_bytes``
+    the largest process's maximum RSS and ``max_rss`` the sum of them."""
+    parts = shares(first, last, processes)
+    jobs, binaries = [], []
+    for i, (low, high) in enumerate(parts):
+        binary = scratch / f"fcs-{i}.bin"
+        binary.unlink(missing_ok=True)  # the tool resumes from an existing file
+        jobs.append((fcs_range_command(low, high, args, iterations,
+                                       ["--binary-output-to", str(binary)]),
+                     scratch / f"fcs-range-{i}.txt"))
+        binaries.append(binary)
+    statuses, wall, cpu, rss = run_measured_together(jobs)
+    verdicts: dict[int, str] = {}
+    for (command, out), status, binary, (low, high) in zip(jobs, statuses, binaries, parts,
+                                                            strict=True):
+        check_status(status, command, out)
+        verdicts.update(read_fcs_binary(binary, low, high, out))
+    return Run(verdicts, wall, cpu, max(rss), sum(rss))
+
+
+def read_fcs_binary(binary: Path, first: int, last: int, out: Path) -> dict[int, str]:
+    """The verdicts of deals ``first..last`` in the range tool's ``--binary-output-to``
+    file (``out``: its standard output, quoted when the file is not whole)."""
     data = binary.read_bytes()
     values = struct.unpack(f"<{len(data) // 4}i", data)
     header, results = values[:3], values[3:]
@@ -263,9 +371,8 @@ def run_fcs_range(first: int, last: int, args: list[str], iterations: int,
         raise SystemExit(f"{FCS_RANGE} stopped early or wrote an unexpected file: "
                          f"header {header}, {len(results)} results for {last - first + 1} "
                          f"deals ({out.read_text(errors='replace')[-300:]})")
-    verdicts = {first + i: SOLVED if r >= 0 else IMPOSSIBLE if r == -2 else UNKNOWN
-                for i, r in enumerate(results)}
-    return Run(verdicts, wall, cpu, rss, rss)
+    return {first + i: SOLVED if r >= 0 else IMPOSSIBLE if r == -2 else UNKNOWN
+            for i, r in enumerate(results)}
 
 
 def fcs_verdict(output: str) -> str:
@@ -289,20 +396,50 @@ def board_file(game: str, number: int, scratch: Path) -> Path:
 
 
 def run_fcs_files(game: str, first: int, last: int, args: list[str], iterations: int,
-                  lengths_to: int, scratch: Path) -> tuple[Run, dict[int, str]]:
-    """One fc-solve process per deal; return the run and the outputs of the deals up to
-    ``lengths_to`` that it solved (for the solution lengths)."""
-    limit = ["-mi", str(iterations)] if iterations else []
-    boards = [board_file(game, n, scratch) for n in range(first, last + 1)]
+                  lengths_to: int, scratch: Path, processes: int = 1
+                  ) -> tuple[Run, dict[int, str]]:
+    """One fc-solve process per deal, or ``processes`` contiguous shares of the range at
+    once, each one process per deal after another; return the run and the outputs of the
+    deals up to ``lengths_to`` that it solved (for the solution lengths).
+
+    One share's wall time is the sum of its processes' (board files are written before);
+    with several shares the run's is from the start to the end of the last share, and
+    ``max_rss`` the sum of the shares' largest (``peak_bytes``: the largest)."""
+    command = [FCS, "-sel", "-m", *(["-mi", str(iterations)] if iterations else []), *args]
+    for number in range(first, last + 1):
+        board_file(game, number, scratch)
+    parts = shares(first, last, processes)
+    start = time.perf_counter()
+    with ThreadPoolExecutor(len(parts)) as pool:  # a thread waits on each share's processes
+        futures = [pool.submit(fcs_files_share, game, low, high, command, lengths_to,
+                               scratch, scratch / f"fcs-file-{i}.txt")
+                   for i, (low, high) in enumerate(parts)]
+        done = [future.result() for future in futures]
+    elapsed = time.perf_counter() - start
+    verdicts: dict[int, str] = {}
+    solutions: dict[int, str] = {}
+    for run, outputs in done:
+        verdicts.update(run.verdicts)
+        solutions.update(outputs)
+    wall = done[0][0].wall if len(done) == 1 else elapsed
+    return Run(verdicts, wall, sum(run.cpu for run, _ in done),
+               max(run.max_rss for run, _ in done),
+               sum(run.max_rss for run, _ in done)), solutions
+
+
+def fcs_files_share(game: str, first: int, last: int, command: list[str], lengths_to: int,
+                    scratch: Path, out: Path) -> tuple[Run, dict[int, str]]:
+    """``command`` on the board file of each deal ``first..last`` in turn, output in
+    ``out``; return the run (wall: the sum of the processes') and the outputs of the
+    deals up to ``lengths_to`` that it solved."""
     verdicts: dict[int, str] = {}
     solutions: dict[int, str] = {}
     wall = cpu = 0.0
     rss = 0
-    out = scratch / "fcs-file.txt"
-    for number, board in zip(range(first, last + 1), boards, strict=True):
-        command = [FCS, "-sel", "-m", *limit, *args, str(board)]
-        status, w, c, r = run_measured(command, out)
-        check_status(status, command, out)
+    for number in range(first, last + 1):
+        run = [*command, str(board_file(game, number, scratch))]
+        status, w, c, r = run_measured(run, out)
+        check_status(status, run, out)
         wall, cpu, rss = wall + w, cpu + c, max(rss, r)
         output = out.read_text(errors="replace")
         verdicts[number] = fcs_verdict(output)
@@ -440,14 +577,19 @@ def megabytes(n: float) -> str:
 
 
 def table_rows(game: str, deals: int, solvers: list[Measured], ratio: float | None,
-               disagree: int, common: list[int]) -> list[list[str]]:
+               disagree: int, common: list[int], threads: int = 1) -> list[list[str]]:
+    """The table's rows, one per solver; with ``threads`` > 1 each has the ``threads``
+    column (see `headers`) after the solver's name."""
     rows = []
     for m in solvers:
         c = counts(m.verdicts)
         wall = m.median("wall")
         lengths = [m.moves_referee[n] for n in common if n in m.moves_referee]
+        parallel = [f"{threads} {'threads' if m.solver == 'bakers' else 'processes'}"
+                    ] if threads > 1 else []
         rows.append([
-            game, str(deals), m.solver, str(c[SOLVED] + c[IMPOSSIBLE]), str(c[SOLVED]),
+            game, str(deals), m.solver, *parallel, str(c[SOLVED] + c[IMPOSSIBLE]),
+            str(c[SOLVED]),
             str(c[IMPOSSIBLE]), str(c[UNKNOWN]), f"{wall:.2f}", f"{m.median('cpu'):.2f}",
             f"{deals / wall:.0f}" if wall > 0 else "-",
             (f"{ratio:.2f}" if ratio is not None else "-") if m.solver == "bakers" else "",
@@ -462,22 +604,44 @@ HEADERS = ["game", "deals", "solver", "decided", "winnable", "impossible", "unkn
            "max RSS MB"]
 
 
-def print_table(rows: list[list[str]], title: str, markdown: bool) -> None:
+def headers(threads: int) -> list[str]:
+    """The table's columns: `HEADERS`, with ``threads`` after ``solver`` when > 1."""
+    if threads == 1:
+        return HEADERS
+    at = HEADERS.index("solver") + 1
+    return [*HEADERS[:at], "threads", *HEADERS[at:]]
+
+
+def print_table(rows: list[list[str]], title: str, markdown: bool,
+                columns: list[str] = HEADERS) -> None:
     from rich.console import Console
     from rich.table import Table
 
     table = Table(title=title)
-    for header in HEADERS:
+    for header in columns:
         table.add_column(header, justify="left" if header in ("game", "solver") else "right")
     for row in rows:
         table.add_row(*row)
     console = Console() if sys.stdout.isatty() else Console(width=200)
     console.print(table)
     if markdown:
-        print("| " + " | ".join(HEADERS) + " |")
-        print("|" + "|".join("---" for _ in HEADERS) + "|")
+        print("| " + " | ".join(columns) + " |")
+        print("|" + "|".join("---" for _ in columns) + "|")
         for row in rows:
             print("| " + " | ".join(row) + " |")
+
+
+def parallel_note(first: int, last: int, threads: int, fcs_ran: bool) -> str:
+    """What the N-way comparison measured, for the notes under the table."""
+    parts = shares(first, last, threads)
+    note = (f"bakers: {len(parts)} threads of one process (_core.RangeRun), timed from the "
+            "start of the run to its last row")
+    if fcs_ran:
+        note += (f"; fc-solve: {len(parts)} processes at once on deals "
+                 + ", ".join(f"{low}..{high}" for low, high in parts)
+                 + ", wall from the first start to the last end, cpu summed, max RSS the "
+                   "sum of the processes'")
+    return note + "."
 
 
 # ---------------------------------------------------------------- main
@@ -501,6 +665,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-fcs", action="store_true", help="run bakers alone")
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs of each solver; times are medians (default 1)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="bakers on N threads against N fc-solve processes at once on "
+                             "contiguous shares of the range (default 1)")
     parser.add_argument("--limit-seconds", type=float, default=0.0,
                         help="bakers: seconds per deal (default: no limit)")
     parser.add_argument("--limit-nodes", type=int, default=0,
@@ -527,7 +694,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("need 1 <= --first <= --last")
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
-    game, first, last = args.game, args.first, args.last
+    if not 1 <= args.threads <= 1024:
+        parser.error("--threads must be 1..1024")
+    game, first, last, threads = args.game, args.first, args.last, args.threads
     deals = last - first + 1
     setup = SETUPS[game]
     limits = {"max_nodes": args.limit_nodes, "max_states": 0,
@@ -572,14 +741,14 @@ def main(argv: list[str] | None = None) -> int:
             order = ["bakers", "fc-solve"] if repeat % 2 == 0 else ["fc-solve", "bakers"]
             for solver in order:
                 if solver == "bakers":
-                    run = run_bakers(game, first, last, limits, engine, scratch)
+                    run = run_bakers(game, first, last, limits, engine, scratch, threads)
                     bakers.runs.append(run)
                 elif mode == "range":
-                    run = run_fcs_range(first, last, fcs_args, iterations, scratch)
+                    run = run_fcs_range(first, last, fcs_args, iterations, scratch, threads)
                     fcs.runs.append(run)
                 elif mode == "file":
                     run, outputs = run_fcs_files(game, first, last, fcs_args, iterations,
-                                                 lengths_to, scratch)
+                                                 lengths_to, scratch, threads)
                     fcs_outputs = fcs_outputs or outputs
                     fcs.runs.append(run)
                 else:
@@ -666,21 +835,27 @@ def main(argv: list[str] | None = None) -> int:
                 notes.append(f"the referee REJECTED {m.solver}'s solutions of {m.rejected[:10]}")
     if not fcs.runs and not any(note.startswith("fc-solve not run") for note in notes):
         notes.append("fc-solve not run (--no-fcs).")
+    if threads > 1:
+        notes.append(parallel_note(first, last, threads, bool(fcs.runs)))
 
-    title = (f"{game} {first}..{last}, median of {args.repeat} run(s); fc-solve: "
+    title = (f"{game} {first}..{last}, median of {args.repeat} run(s), "
+             + (f"{threads} threads / processes" if threads > 1 else "one thread each")
+             + "; fc-solve: "
              + (f"{tool} {shlex.join(fcs_args)}"
                 + (f" (iteration limit {iterations})" if iterations else "")
                 if fcs.runs else "not run")
              + ("; bakers limits: " + ", ".join(
                  f"{k.removeprefix('max_')}={v:g}" for k, v in limits.items() if v)
                 if any(limits.values()) else ""))
-    rows = table_rows(game, deals, solvers, ratio, len(disagree), common)
-    print_table(rows, title, args.markdown)
+    rows = table_rows(game, deals, solvers, ratio, len(disagree), common, threads)
+    columns = headers(threads)
+    print_table(rows, title, args.markdown, columns)
     for note in notes:
         print(f"- {note}")
     if args.json:
         args.json.write_text(json.dumps({
-            "title": title, "headers": HEADERS, "rows": rows, "notes": notes,
+            "title": title, "headers": columns, "rows": rows, "notes": notes,
+            "threads": threads,
             "runs": {m.solver: [{"wall": r.wall, "cpu": r.cpu, "peak_bytes": r.peak_bytes,
                                  "max_rss": r.max_rss} for r in m.runs] for m in solvers},
             "verdicts": {m.solver: m.verdicts for m in solvers},
