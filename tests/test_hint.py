@@ -81,7 +81,9 @@ def test_impossible_deal_is_no_win_with_the_default_limits() -> None:
 
 def test_following_hints_wins_the_game() -> None:
     """Each hint after a hinted move continues the remembered line, so following hints
-    wins in as many moves as the first hint's line, and never goes round in circles."""
+    wins in at most as many moves as the first hint's line and never goes round in
+    circles (a position met twice on the line is left by its later move, which skips the
+    loop between)."""
     forget_lines()
     board = Board.from_number("freecell", 617)
     first = hint(board, limits=LIMITS)
@@ -97,7 +99,12 @@ def test_following_hints_wins_the_game() -> None:
         if played:
             assert answer.result is None  # remembered, no search
         played.append(board.push(answer.move))
-    assert board.is_won() and played == expected
+    assert board.is_won() and len(played) <= len(expected)
+    positions = [Board.from_number("freecell", 617)]
+    for move in played:
+        positions.append(positions[-1].copy(stack=False))
+        positions[-1].push(move)
+    assert len({str(p) for p in positions}) == len(positions)  # no position twice
 
 
 def test_without_remembering_every_hint_searches() -> None:

@@ -196,9 +196,10 @@ std::vector<Move> MoveGen::expand(const State& s, Move m) const {
 
 // Moves n cards (a sequence) from src to dst through the free cells and the e empty
 // columns `empties`: with k free cells n <= k + 1 goes through the cells; a longer one
-// first parks (k + 1) * 2^(e - 1) cards on an empty column (unless that many already
-// cover n), moves the rest with one empty column fewer, then brings the parked cards
-// over; so any n <= (k + 1) * 2^e fits.
+// first parks min((k + 1) * 2^(e - 1), n - 1) cards on the first empty column, moves the
+// rest with one empty column fewer, then brings the parked cards over; so any
+// n <= (k + 1) * 2^e fits. (The referee, board.py's _chain, splits the same way, so a
+// supermove expands to the same single moves in both.)
 void MoveGen::expand_into(State& s, int src, int dst, int n, std::vector<int> empties,
                           std::vector<Move>& out) const {
     std::vector<int> free;
@@ -220,16 +221,12 @@ void MoveGen::expand_into(State& s, int src, int dst, int n, std::vector<int> em
         return;
     }
     assert(!empties.empty());
-    const int park = empties.back();
-    empties.pop_back();
-    const int chunk = (k + 1) << empties.size();
-    if (chunk >= n) {  // the other empty columns suffice
-        expand_into(s, src, dst, n, empties, out);
-        return;
-    }
-    expand_into(s, src, park, chunk, empties, out);
-    expand_into(s, src, dst, n - chunk, empties, out);
-    expand_into(s, park, dst, chunk, empties, out);
+    const int park = empties.front();
+    empties.erase(empties.begin());
+    const int part = std::min((k + 1) << empties.size(), n - 1);
+    expand_into(s, src, park, part, empties, out);
+    expand_into(s, src, dst, n - part, empties, out);
+    expand_into(s, park, dst, part, empties, out);
 }
 
 }  // namespace bakers

@@ -50,7 +50,4 @@ using StopPoll = std::function<bool()>;
 Result solve(const Rules& rules, const State& start, const Limits& limits,
              const std::atomic<bool>* stop = nullptr, const StopPoll& poll = {}, int threads = 1);
 
-// Returns the search's priority of s (lower is expanded first).
-int priority(const MoveGen& gen, const State& s);
-
 }  // namespace bakers
