@@ -9,29 +9,24 @@ stayed under the cap, the engine's own largest search, and the deals decided / u
 
 What the cap covers
 -------------------
-``--max-memory`` is a limit on the *search engine's* memory, not on the process:
+``--max-memory`` is a limit on the whole process:
 
-* ``bakers range`` passes it as ``Limits(memory=...)`` to ``solve_range`` (``bulk.py``),
-  which gives it to the C++ pool ``RangeRun``; the pool (``cpp/core/pool.cpp``) splits it
-  evenly, each of the N threads getting BYTES / N for the deal it searches.
-* A search counts its own bytes: the slots of its visited table, its nodes (the parent
-  links behind the solution) and its open list (``bytes_now`` in ``search.cpp``, the
-  ``peak_bytes`` column). It checks them every 1024 expansions and, once over its share,
-  stops that deal as ``unknown``, reason ``memory limit``; the run goes on.
-* Not counted: the Python interpreter, the bakers package and rich (the ``baseline``
-  row: a process that only imports them), the rows handed to Python and their
-  solutions, the thread stacks, the overshoot between two checks, the moment a table
-  shard grows (its old and new slots both alive, the old ones not counted), an open
-  list's spare capacity, and the memory the allocator keeps after a search frees it
-  (glibc keeps per-thread arenas and does not always hand freed memory back).
-
-So the cap is a soft limit on the searches, and no limit on the process. A search is
-stopped at the first check that finds it over BYTES / N, so it can end somewhat above
-its share (in a check: Baker's Dozen 470..480 at 200M on 2 threads, one search reached
-110 MB of its 100 MB; FreeCell 1..2000 at 16M, 9.5 MB of 8 MB). The process RSS is the
-baseline plus the searches running at that moment plus the allocator's slack: it exceeds
-BYTES by about the baseline (some 24 MB) when the searches fill their shares, and it is
-far above a small cap. The table shows the engine's and the process's figures.
+* ``bakers range`` measures what the process already holds when the run starts (its
+  resident set: Python, the bakers package, rich) and keeps ``RUN_RESERVE`` (16 MiB)
+  more for the rows, the progress bar and the allocator; what is left of BYTES goes to
+  the searches as ``Limits(memory=...)``, and a cap that leaves nothing is refused with a
+  one-line error. The C++ pool ``RangeRun`` (``cpp/core/pool.cpp``) splits that evenly,
+  each of the N threads getting its share for the deal it searches.
+* A search counts its own bytes: its visited table, its node stores and its open lists
+  (``bytes_now`` in ``search.cpp``, the ``peak_bytes`` column), all of which grow in
+  steps it knows of (table shards double; nodes and open entries come in chunks and
+  slabs). It checks them every 64 expansions and stops that deal as ``unknown``, reason
+  ``memory limit``, when they come within a margin (1/16 of its share, at most 4 MiB) of
+  its share; a table shard whose doubling would pass the share does not grow (it fills
+  up to 7/8 instead) and the search stops at its next check. The run goes on.
+* The table below shows the engine's figures and the process's (``VmHWM`` and
+  ``ru_maxrss``, which see peaks between samples), and says whether the process stayed
+  under BYTES.
 
 Examples::
 
@@ -146,7 +141,7 @@ def report(args: argparse.Namespace, cap: int, seen: Sampled, rows: list[dict[st
         ("run", f"{args.game} {args.first}..{args.last}, {args.threads} thread(s), "
                 f"{seen.wall:.1f} s"),
         ("cap (--max-memory)", f"{mb(cap)} ({args.max_memory})"),
-        ("cap per thread (per search)", mb(share)),
+        ("cap per thread (per search), at most", mb(share)),
         ("engine: largest search (peak_bytes)",
          f"{mb(largest)}: " + ("under its share" if largest <= share else
                                f"OVER its share by {beyond:.0f}%")),

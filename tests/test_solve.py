@@ -394,6 +394,17 @@ def test_memory_limit_gives_unknown() -> None:
     assert (result.verdict, result.reason) == ("unknown", "memory limit")
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("cap", ["2M", "9M", "40M"])
+def test_memory_limit_holds_the_search_under_it(cap: str, threads: int) -> None:
+    """A search that runs into its memory limit stops below it (the engine counts its
+    table, nodes and open lists; growth steps are checked before they happen)."""
+    result = solve(Deal.from_number("bakers_dozen", 477), limits=Limits(memory=cap),
+                   threads=threads)
+    assert (result.verdict, result.reason) == ("unknown", "memory limit")
+    assert result.stats.peak_bytes <= Limits(memory=cap).memory
+
+
 def test_limits_large_enough_do_not_change_the_verdict() -> None:
     result = solve_deal("freecell", 1, Limits(nodes=10**7, states=10**7, memory="1G",
                                               seconds=60))

@@ -22,6 +22,19 @@ ColumnTerms column_terms(const State& s, int i, CardSet next) {
     return t;
 }
 
+// Returns the digging term of s from scratch: the cards above each next card.
+int dig_of(const State& s, int ncols, CardSet next) {
+    int dig = 0;
+    const int n = s.end[ncols - 1];
+    for (int p = 0; p < n; ++p) {
+        if (!((next >> s.cards[p]) & 1)) continue;
+        int i = 0;
+        while (s.end[i] <= p) ++i;
+        dig += s.end[i] - 1 - p;
+    }
+    return dig;
+}
+
 // Returns the priorities from their terms (offsets keep them above zero).
 Priorities combine(const Rules& r, const State& s, int dig, int over, int empties) {
     const int left = 4 * r.suit_size() - s.home();
@@ -57,6 +70,9 @@ void Scorer::prepare(const Keyed& parent) {
 Priorities Scorer::score(const Keyed& child) const {
     const Rules& r = gen_.rules();
     const CardSet next = gen_.next_cards(child.s);
+    // With the same next cards, an unchanged column keeps both its terms; otherwise it
+    // keeps its `over` and the digging is counted afresh over the whole position.
+    const bool same_next = next == next_;
     int dig = 0, over = 0, empties = 0;
     for (int i = 0; i < r.columns; ++i) {
         if (child.s.size(i) == 0) {
@@ -70,13 +86,13 @@ Priorities Scorer::score(const Keyed& child) const {
                 known_ |= 1U << i;
             }
             t = terms_[i];
-            if (next != next_) t.dig = column_terms(child.s, i, next).dig;
         } else {
             t = column_terms(child.s, i, next);
         }
         dig += t.dig;
         over += t.over;
     }
+    if (!same_next) dig = dig_of(child.s, r.columns, next);
     return combine(r, child.s, dig, over, empties);
 }
 

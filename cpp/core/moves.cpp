@@ -181,6 +181,22 @@ int MoveGen::settle(Keyed& k, std::vector<Move>* recorded, bool safe) const {
     return sent;
 }
 
+// Why checking the one card that m uncovers is enough. `parent` was settled: none of its
+// exposed cards or cell cards was an ace to send home (auto_aces) or a safe next card.
+// A move to a column or a cell leaves the foundations as they were, so which cards are
+// next and which are safe stay the same. The cards exposed or in cells after m are those
+// of before, minus the ones m covers, plus the moved card, which was exposed or in a cell
+// already (a longer moved sequence ends with the card that was on top), plus the card
+// that m uncovers in its source column. Only that last one can start a settle.
+int MoveGen::settle_after(Keyed& k, Move m) const {
+    if (m.to == kFoundation || !is_column(m.from)) return m.to == kFoundation ? settle(k, nullptr) : 0;
+    const Card t = k.s.top(m.from);
+    if (t == kNoCard) return 0;
+    const bool ace = r_.auto_aces && rank_of(t) == kAce;
+    if (!ace && !(goes_home(k.s, t) && safe_home(k.s, t))) return 0;
+    return settle(k, nullptr);
+}
+
 std::vector<Move> MoveGen::expand(const State& s, Move m) const {
     if (m.count <= 1 || !is_column(m.from) || !is_column(m.to) || r_.moves == Moves::Sequence)
         return {m};

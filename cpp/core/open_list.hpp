@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "zobrist.hpp"
@@ -34,29 +35,70 @@ struct Open {
 };
 
 // A bucket queue: priorities are small integers; within a bucket the newest comes first,
-// which makes ties behave like a depth-first search.
+// which makes ties behave like a depth-first search. Each bucket is a stack of blocks of
+// kBlock entries taken from slabs that are never moved or freed before the list is: no
+// entry is ever copied to grow a bucket, an emptied block serves any bucket next, and the
+// bytes held grow one slab at a time (`bytes`), which a memory limit can count on.
 class OpenList {
 public:
     static constexpr int kBuckets = 4096;
-    OpenList() : buckets_(kBuckets) {}
+    OpenList() : heads_(kBuckets, nullptr) {}
     void push(int prio, std::uint32_t id, int depth, const Packed& k) {
         prio = std::clamp(prio, 0, kBuckets - 1);
-        buckets_[prio].push_back(Open{id, static_cast<std::uint16_t>(depth), k});
+        Block*& head = heads_[prio];
+        if (head == nullptr || head->size == kBlock) {
+            Block* b = take_block();
+            b->next = head;
+            b->size = 0;
+            head = b;
+        }
+        head->items[head->size++] = Open{id, static_cast<std::uint16_t>(depth), k};
         best_ = std::min(best_, prio);
         ++size_;
     }
     bool empty() const { return size_ == 0; }
     std::uint64_t size() const { return size_; }
     Open pop() {
-        while (buckets_[best_].empty()) ++best_;
-        Open o = buckets_[best_].back();
-        buckets_[best_].pop_back();
+        while (heads_[best_] == nullptr) ++best_;
+        Block* head = heads_[best_];
+        const Open o = head->items[--head->size];
+        if (head->size == 0) {
+            heads_[best_] = head->next;
+            head->next = free_;
+            free_ = head;
+        }
         --size_;
         return o;
     }
+    // Returns the bytes held (slabs and bucket heads).
+    std::uint64_t bytes() const {
+        return slabs_.size() * sizeof(Block) * kSlab + heads_.size() * sizeof(Block*);
+    }
 
 private:
-    std::vector<std::vector<Open>> buckets_;
+    static constexpr std::uint32_t kBlock = 32;  // entries per block (3.3 KB)
+    static constexpr std::size_t kSlab = 16;     // blocks per slab (53 KB)
+    struct Block {
+        Block* next;
+        std::uint32_t size;
+        Open items[kBlock];
+    };
+    Block* take_block() {
+        if (free_ == nullptr) {
+            slabs_.push_back(std::make_unique_for_overwrite<Block[]>(kSlab));
+            Block* slab = slabs_.back().get();
+            for (std::size_t i = 0; i < kSlab; ++i) {
+                slab[i].next = free_;
+                free_ = &slab[i];
+            }
+        }
+        Block* b = free_;
+        free_ = b->next;
+        return b;
+    }
+    std::vector<Block*> heads_;
+    std::vector<std::unique_ptr<Block[]>> slabs_;
+    Block* free_ = nullptr;
     int best_ = kBuckets;
     std::uint64_t size_ = 0;
 };

@@ -52,6 +52,7 @@ void rebuild(const MoveGen& gen, const State& start, const NodeOf& node, std::ui
 namespace {
 
 constexpr int kMaxThreads = 16;
+constexpr std::uint64_t kCheckEvery = 64;  // expansions between two checks of the limits
 
 // One search, on one or several threads. The threads share the visited table (sharded,
 // locked per shard), the open lists and the verdict (under one mutex, taken once per
@@ -86,6 +87,7 @@ public:
 
     Result run(const State& start) {
         t0_ = last_poll_ = Clock::now();
+        if (limits_.max_bytes) table_.set_budget(limits_.max_bytes);
         const Rules& r = gen_.rules();
         Keyed root;
         root.s = start;
@@ -135,9 +137,9 @@ private:
     void push(const Child& c) {
         for (int l = 0; l < lists_; ++l) open_[l].push(c.prio[l], c.id, c.depth, c.k);
     }
-    // Records the open lists' size for the memory count (the caller holds the lock if shared).
+    // Records the open lists' bytes for the memory count (the caller holds the lock if shared).
     void count_open() {
-        open_size_.store(open_[0].size() + open_[1].size(), std::memory_order_relaxed);
+        open_bytes_.store(open_[0].bytes() + open_[1].bytes(), std::memory_order_relaxed);
     }
     // Takes the next position not yet expanded, from each list in turn, and marks it
     // expanded; returns false when every list is empty (the caller holds the lock if shared).
@@ -164,7 +166,7 @@ private:
 
     std::uint64_t bytes_now() const {
         return table_.bytes() + node_bytes_.load(std::memory_order_relaxed) +
-               open_size_.load(std::memory_order_relaxed) * sizeof(Open);
+               open_bytes_.load(std::memory_order_relaxed);
     }
 
     // Checks the limits now and then; returns true when the search must stop.
@@ -172,7 +174,17 @@ private:
         const std::uint64_t b = bytes_now();
         std::uint64_t peak = peak_bytes_.load(std::memory_order_relaxed);
         while (b > peak && !peak_bytes_.compare_exchange_weak(peak, b)) {}
-        if (limits_.max_bytes && b > limits_.max_bytes) return conclude(Verdict::Unknown, "memory limit", 0), true;
+        if (limits_.max_bytes) {
+            // Stop before the limit: until the next check (kCheckEvery expansions per
+            // thread) the node stores and open lists grow by at most a slab or chunk per
+            // expansion, which `margin` covers; the table cannot pass its budget.
+            const std::uint64_t margin = std::min<std::uint64_t>(limits_.max_bytes / 16, 4 << 20);
+            if (b + margin > limits_.max_bytes || table_.over_budget())
+                return conclude(Verdict::Unknown, "memory limit", 0), true;
+            const std::uint64_t rest = node_bytes_.load(std::memory_order_relaxed) +
+                                       open_bytes_.load(std::memory_order_relaxed) + margin;
+            table_.set_budget(limits_.max_bytes > rest ? limits_.max_bytes - rest : 1);
+        }
         if (limits_.max_nodes && expanded_ >= limits_.max_nodes) return conclude(Verdict::Unknown, "node limit", 0), true;
         if (limits_.max_states && stored_ >= limits_.max_states) return conclude(Verdict::Unknown, "state limit", 0), true;
         const auto now = Clock::now();
@@ -201,7 +213,11 @@ private:
             const Move m = moves.moves[i];
             Keyed child = parent;
             gen_.apply(child, m);
-            gen_.settle(child, nullptr);
+            gen_.settle_after(child, m);
+#ifndef NDEBUG
+            Keyed again = child;
+            assert(gen_.settle(again, nullptr) == 0);  // settle_after left nothing to do
+#endif
             assert(child.key_is_consistent(r.columns, r.cells));
             if (!table_.insert(child.key)) continue;
             if (mine.full()) {
@@ -237,7 +253,7 @@ private:
         MoveList moves;
         // The first check comes after the first batch: a stop set before the start, or a
         // limit already passed, ends even a short search.
-        std::uint64_t since_check = 1024;
+        std::uint64_t since_check = kCheckEvery;
         for (;;) {
             {
                 std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
@@ -273,7 +289,7 @@ private:
                 --busy_;
                 if (shared_) cv_.notify_all();
             }
-            if (since_check >= 1024 || (limits_.max_nodes && expanded_ >= limits_.max_nodes)) {
+            if (since_check >= kCheckEvery || (limits_.max_nodes && expanded_ >= limits_.max_nodes)) {
                 since_check = 0;
                 if (over_limits(t)) {
                     if (shared_) cv_.notify_all();
@@ -302,7 +318,7 @@ private:
     std::string reason_;
     std::uint32_t winner_ = kNoParent;
     std::atomic<std::uint64_t> expanded_{0}, generated_{0}, stored_{0};
-    std::atomic<std::uint64_t> node_bytes_{0}, open_size_{0}, peak_bytes_{0};
+    std::atomic<std::uint64_t> node_bytes_{0}, open_bytes_{0}, peak_bytes_{0};
     std::atomic<int> most_home_{0};
     Clock::time_point t0_, last_poll_;
 };

@@ -36,6 +36,11 @@ public:
         }
         return insert_into(sh, k);
     }
+    // Sets the bytes the table may grow to (0 = no limit). A shard that would pass it
+    // does not grow but fills up to 7/8 of its slots (open addressing still works there)
+    // and sets `over_budget`, which the search reads to stop with "memory limit".
+    void set_budget(std::uint64_t bytes) { budget_.store(bytes, std::memory_order_relaxed); }
+    bool over_budget() const { return over_budget_.load(std::memory_order_relaxed); }
     // Returns the number of keys stored.
     std::uint64_t size() const { return count_.load(std::memory_order_relaxed); }
     // Returns the bytes held by the slots.
@@ -50,7 +55,15 @@ private:
     };
 
     bool insert_into(Shard& sh, const Key& k) {
-        if (2 * (sh.used + 1) > sh.slots.size()) grow(sh);
+        if (2 * (sh.used + 1) > sh.slots.size()) {
+            const std::uint64_t budget = budget_.load(std::memory_order_relaxed);
+            // While growing, the old and the new slots are held at once.
+            const std::uint64_t during = bytes_.load(std::memory_order_relaxed) + 2 * sh.slots.size() * sizeof(Key);
+            if (budget == 0 || during <= budget || 8 * (sh.used + 1) > 7 * sh.slots.size())
+                grow(sh);
+            else
+                over_budget_.store(true, std::memory_order_relaxed);
+        }
         const std::size_t mask = sh.slots.size() - 1;
         for (std::size_t i = k.lo & mask;; i = (i + 1) & mask) {
             Key& slot = sh.slots[i];
@@ -81,6 +94,8 @@ private:
     std::vector<Shard> shards_;
     std::atomic<std::uint64_t> count_{0};
     std::atomic<std::uint64_t> bytes_{0};
+    std::atomic<std::uint64_t> budget_{0};
+    std::atomic<bool> over_budget_{false};
 };
 
 }  // namespace bakers

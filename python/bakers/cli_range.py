@@ -305,9 +305,38 @@ def _summary(tally: _Tally, requested: int, already: int) -> None:
 # --------------------------------------------------------------------------- command
 
 
-def _limits(args: argparse.Namespace) -> Limits:
-    return Limits(nodes=args.max_nodes, states=args.max_states,
-                  memory=None if args.max_memory is None else parse_bytes(args.max_memory),
+#: Bytes kept out of ``--max-memory`` for the rows, the progress bar and the allocator,
+#: over what the process holds when the run starts.
+RUN_RESERVE = 16 * 2**20
+
+
+def _resident_bytes() -> int:
+    """Return the process's resident set size now (its peak where /proc is missing)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
+
+
+def _limits(args: argparse.Namespace, threads: int) -> Limits:
+    """Return the per-deal limits; ``--max-memory`` covers the whole process, so the
+    searches get what is left of it after the memory the process already holds and
+    `RUN_RESERVE`.
+
+    Raises InvalidOptionError when --max-memory leaves nothing for the searches.
+    """
+    memory = None
+    if args.max_memory is not None:
+        cap = parse_bytes(args.max_memory)
+        held = _resident_bytes() + RUN_RESERVE
+        if cap <= held + 2**20 * threads:
+            raise InvalidOptionError(
+                f"--max-memory {args.max_memory} is too small: the process already holds "
+                f"{held / 2**20:.0f} MiB with its reserve; give at least "
+                f"{(held + 2**20 * threads) / 2**20 + 1:.0f}M")
+        memory = cap - held
+    return Limits(nodes=args.max_nodes, states=args.max_states, memory=memory,
                   seconds=args.max_seconds)
 
 
@@ -432,7 +461,7 @@ def cmd_range(args: argparse.Namespace) -> int:
     if args.threads is not None and not 1 <= args.threads <= MAX_THREADS:
         raise InvalidOptionError(f"--threads {args.threads}: give 1..{MAX_THREADS} threads")
     threads = args.threads or max(1, min(os.cpu_count() or 1, MAX_THREADS))
-    limits = _limits(args)
+    limits = _limits(args, threads)
     columns = COLUMNS + (("solution",) if args.solutions else ())
     fmt = _format(args.out, columns)
     stream, done = _open(args, fmt, variant)
@@ -492,6 +521,7 @@ def add_commands(subparsers: Any) -> None:
     p.add_argument("--max-nodes", type=int, metavar="N", help="positions to expand per deal")
     p.add_argument("--max-states", type=int, metavar="N", help="positions to store per deal")
     p.add_argument("--max-memory", metavar="BYTES",
-                   help="memory for the whole run, like 4G or 512M (split between threads)")
+                   help="memory for the whole process, like 4G or 512M: the searches share what "
+                   "the process does not already hold (split between threads)")
     p.add_argument("--max-seconds", type=float, metavar="S", help="seconds per deal")
     p.set_defaults(run=cmd_range)
