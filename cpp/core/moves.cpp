@@ -4,13 +4,24 @@
 
 namespace bakers {
 
-int MoveGen::top_run(const State& s, int i) const {
-    const int n = s.size(i);
-    if (n == 0) return 0;
-    int run = 1;
-    while (run < n && r_.builds_on(s.from_top(i, run - 1), s.from_top(i, run))) ++run;
-    return run;
+MoveGen::MoveGen(const Rules& rules) : r_(rules) {
+    for (int t = 0; t < kSuits; ++t)
+        for (int rt = kAce; rt <= kKing; ++rt)
+            for (int m = 0; m < kSuits; ++m)
+                for (int rm = kAce; rm <= kKing; ++rm)
+                    if (r_.builds_on(make_card(m, rm), make_card(t, rt)))
+                        onto_[make_card(t, rt)] |= bit_of(make_card(m, rm));
 }
+
+int MoveGen::run_of(const State& s, int i) const {
+    const int b = s.begin(i), e = s.end[i];
+    if (e == b) return 0;
+    int p = e - 1;
+    while (p > b && builds(s.cards[p], s.cards[p - 1])) --p;
+    return e - p;
+}
+
+int MoveGen::top_run(const State& s, int i) const { return run_of(s, i); }
 
 int MoveGen::supermove_limit(const State& s, bool to_empty) const {
     switch (r_.moves) {
@@ -27,19 +38,32 @@ int MoveGen::supermove_limit(const State& s, bool to_empty) const {
 void MoveGen::generate(const State& s, MoveList& out) const {
     const int ncols = r_.columns;
     Card tops[kMaxColumns];
-    int first_empty = -1;
+    int first_empty = -1, empties = 0;
     for (int i = 0; i < ncols; ++i) {
         tops[i] = s.top(i);
-        if (tops[i] == kNoCard && first_empty < 0) first_empty = i;
+        if (tops[i] == kNoCard) {
+            if (first_empty < 0) first_empty = i;
+            ++empties;
+        }
     }
-    int first_cell = -1;
+    int first_cell = -1, free_cells = 0;
     for (int i = 0; i < r_.cells; ++i)
         if (s.cells[i] == kNoCard) {
-            first_cell = i;
-            break;
+            if (first_cell < 0) first_cell = i;
+            ++free_cells;
         }
-    const int limit = supermove_limit(s, false);
-    const int limit_empty = first_empty >= 0 ? supermove_limit(s, true) : 0;
+    // The supermove limits (supermove_limit without recounting).
+    int limit = 1, limit_empty = 1;
+    if (r_.moves == Moves::Sequence) {
+        limit = limit_empty = kMaxCards;
+    } else if (r_.moves == Moves::Supermove) {
+        limit = limit_empty = free_cells + 1;
+        if (r_.empty == Empty::Any) {
+            limit = std::min(kMaxCards, limit << std::min(empties, 6));
+            if (empties > 0) limit_empty = std::min(kMaxCards, limit_empty << std::min(empties - 1, 6));
+        }
+    }
+    if (first_empty < 0) limit_empty = 0;
 
     // Cards in cells: home, onto a column, into the first empty column.
     for (int c = 0; c < r_.cells; ++c) {
@@ -48,19 +72,18 @@ void MoveGen::generate(const State& s, MoveList& out) const {
         const auto from = static_cast<std::uint8_t>(kCell + c);
         if (goes_home(s, card)) out.add(from, kFoundation, 1);
         for (int d = 0; d < ncols; ++d)
-            if (tops[d] != kNoCard && r_.builds_on(card, tops[d]))
-                out.add(from, static_cast<std::uint8_t>(d), 1);
+            if (tops[d] != kNoCard && builds(card, tops[d])) out.add(from, static_cast<std::uint8_t>(d), 1);
         if (first_empty >= 0 && r_.empty_takes(card))
             out.add(from, static_cast<std::uint8_t>(first_empty), 1);
     }
     // Where each card of a top run sits: its column and its depth below the top.
     CardSet in_runs = 0;
     std::uint8_t run_col[64], run_depth[64];
+    int runs[kMaxColumns];
     for (int i = 0; i < ncols; ++i) {
-        if (tops[i] == kNoCard) continue;
-        const int run = top_run(s, i);
-        for (int k = 0; k < run; ++k) {
-            const Card c = s.from_top(i, k);
+        runs[i] = run_of(s, i);
+        for (int k = 0; k < runs[i]; ++k) {
+            const Card c = s.cards[s.end[i] - 1 - k];
             in_runs |= bit_of(c);
             run_col[c] = static_cast<std::uint8_t>(i);
             run_depth[c] = static_cast<std::uint8_t>(k);
@@ -75,13 +98,14 @@ void MoveGen::generate(const State& s, MoveList& out) const {
         if (first_cell >= 0) out.add(from, static_cast<std::uint8_t>(kCell + first_cell), 1);
     }
     // Onto each non-empty column: a card that builds on its top, with the part of its run
-    // above it. Within a run ranks fall by one, so each such card gives one move.
+    // above it. Within a run ranks fall by one, so each such card gives one move; the
+    // candidates come in card order, that is suit by suit.
     for (int d = 0; d < ncols; ++d) {
         const Card t = tops[d];
-        if (t == kNoCard || rank_of(t) == kAce || !r_.has_rank(rank_of(t) - 1)) continue;
-        for (int suit = 0; suit < kSuits; ++suit) {
-            const Card c = make_card(suit, rank_of(t) - 1);
-            if (!((in_runs >> c) & 1) || run_col[c] == d || !r_.builds_on(c, t)) continue;
+        if (t == kNoCard) continue;
+        for (CardSet cand = onto_[t] & in_runs; cand; cand &= cand - 1) {
+            const Card c = static_cast<Card>(__builtin_ctzll(cand));
+            if (run_col[c] == d) continue;
             const int n = run_depth[c] + 1;
             if (n <= limit) out.add(run_col[c], static_cast<std::uint8_t>(d), n);
         }
@@ -91,10 +115,10 @@ void MoveGen::generate(const State& s, MoveList& out) const {
         for (int i = 0; i < ncols; ++i) {
             if (tops[i] == kNoCard) continue;
             const int size = s.size(i);
-            const int most = std::min(top_run(s, i), limit_empty);
+            const int most = std::min(runs[i], limit_empty);
             for (int n = 1; n <= most; ++n) {
                 if (n == size) break;  // the whole column: a mere reordering of columns
-                if (r_.empty_takes(s.from_top(i, n - 1)))
+                if (r_.empty_takes(s.cards[s.end[i] - n]))
                     out.add(static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(first_empty), n);
             }
         }

@@ -38,7 +38,7 @@ struct MoveList {
 // Moves for one rule set.
 class MoveGen {
 public:
-    explicit MoveGen(const Rules& rules) : r_(rules) {}
+    explicit MoveGen(const Rules& rules);
     const Rules& rules() const { return r_; }
 
     // Adds every move the rules allow in s, except those that are provably useless:
@@ -89,6 +89,12 @@ public:
 
 private:
     Rules r_;
+    // onto_[t]: the cards that build on card t in a column (r_.builds_on as a table).
+    std::array<CardSet, 64> onto_{};
+    // Returns true if `moving` builds on `target` (a table lookup).
+    bool builds(Card moving, Card target) const { return (onto_[target] >> moving) & 1; }
+    // top_run without the rule lookups.
+    int run_of(const State& s, int i) const;
     void expand_into(State& s, int src, int dst, int n, std::vector<int> empties,
                      std::vector<Move>& out) const;
 };
