@@ -39,7 +39,8 @@ int dig_of(const State& s, int ncols, CardSet next) {
 Priorities combine(const Rules& r, const State& s, int dig, int over, int empties) {
     const int left = 4 * r.suit_size() - s.home();
     const int used = r.cells - s.free_cells(r.cells);
-    return Priorities{(roomy(r) ? 4 : 2) * left + 2 * dig + over + 4 * used - 6 * empties + 64,
+    if (!roomy(r)) return Priorities{2 * left + 2 * dig + over + 64, 2 * left + dig + over / 2 + 256};
+    return Priorities{4 * left + 2 * dig + over + 4 * used - 6 * empties + 64,
                       4 * left + dig + over + 12 * used - 18 * empties + 256};
 }
 

@@ -8,16 +8,21 @@
 //   over     1 per card lying on a lower card of its own suit, 2 per card lying on a lower
 //            card of any suit (each must move before the card beneath it can go home);
 //   used     occupied cells;  empties  empty columns (free space buys long moves).
-// The two priorities weigh them differently:
-//   progress = 4 left + 2 dig + over + 4 used - 6 empties   (2 left without free space)
+// The two priorities weigh them differently. In games with free space:
+//   progress = 4 left + 2 dig + over + 4 used - 6 empties
 //   space    = 4 left +   dig + over + 12 used - 18 empties
-// and the search adds 1 per move from the start to each (1.5 without free space), which
-// keeps it from wandering down long lines (FreeCell MS 1..1000: 57% fewer expansions and
-// 10% shorter solutions than without; Baker's Dozen 1..60 within 100,000 expansions: 55
-// solved instead of 49). Games with free space alternate between the two orders (see
+// and without (no cells, no usable empty column: the order of the columns decides):
+//   progress = 2 left + 2 dig + over
+//   space    = 2 left +   dig + over / 2    (cards home count the most)
+// The search adds 1 per move from the start to each (1.5 without free space), which keeps
+// it from wandering down long lines (FreeCell MS 1..1000: 57% fewer expansions and 10%
+// shorter solutions than without; Baker's Dozen 1..60 within 100,000 expansions: 55
+// solved instead of 49). The search takes positions from the two orders in turn (see
 // search.cpp): a position that one order ranks on a plateau of equal values, the other
-// often ranks well (FreeCell MS 1..2000 within 20,000 expansions each: 48% fewer
-// expansions in all, p99 per deal 11,658 -> 3,980, deals left unknown 10 -> 1).
+// often ranks well. Measured against `progress` alone, each search limited to 20,000
+// expansions on FreeCell MS 1..2000: 48% fewer expansions in all, p99 per deal 11,658 ->
+// 3,980, deals left unknown 10 -> 1; limited to 50,000 on Baker's Dozen PySol 1..100 and
+// 101..300: unknown 14 -> 5 and 36 -> 12.
 #pragma once
 
 #include "moves.hpp"

@@ -60,11 +60,10 @@ constexpr std::uint64_t kCheckEvery = 64;  // expansions between two checks of t
 // a batch of the best open positions, expands them without the lock, then pushes every
 // new child at once.
 //
-// Two open lists. In games with free space every stored position goes into both lists,
-// one ordered by the `progress` priority and one by `space` (heuristic.hpp), and the
-// search takes its next position from each in turn; a position already expanded through
-// the other list is skipped (its node's `expanded` mark, set under the lock). Without free
-// space the two priorities would agree, and one list is used.
+// Two open lists. Every stored position goes into both lists, one ordered by the
+// `progress` priority and one by `space` (heuristic.hpp), and the search takes its next
+// position from each in turn; a position already expanded through the other list is
+// skipped (its node's `expanded` mark, set under the lock).
 //
 // The search is over when a thread finds a win, a limit is hit, or every list is empty
 // while no thread is expanding. Every stored position was pushed on every list in use and
@@ -79,7 +78,6 @@ public:
           limits_(limits),
           threads_(std::clamp(threads, 1, kMaxThreads)),
           shared_(threads_ > 1),
-          lists_(roomy(rules) ? 2 : 1),
           stop_(stop),
           poll_(poll),
           table_(shared_, shared_ ? 6 : 0),
@@ -303,7 +301,7 @@ private:
     const Limits limits_;
     const int threads_;
     const bool shared_;
-    const int lists_;
+    static constexpr int lists_ = 2;
     const std::atomic<bool>* stop_;
     const StopPoll& poll_;
     VisitedTable table_;
