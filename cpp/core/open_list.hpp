@@ -27,11 +27,46 @@ inline Keyed unpack(const Packed& p, int ncols) {
     return k;
 }
 
-// An open position: its node id, its depth (moves from the start) and the position.
+// An open position as a list holds it: its node id, the arena slot of its position, and
+// its depth (moves from the start). Twelve bytes.
 struct Open {
     std::uint32_t id;
+    std::uint32_t slot;
     std::uint16_t depth;
-    Packed k;
+};
+
+// The positions of the open entries, each stored once however many lists refer to it: a
+// slot is taken when a position is stored and given back when it is expanded, and given
+// slots are used again first. Slots live in slabs that never move.
+class PackedArena {
+public:
+    std::uint32_t put(const Packed& p) {
+        std::uint32_t slot;
+        if (!free_.empty()) {
+            slot = free_.back();
+            free_.pop_back();
+        } else {
+            if ((next_ & kSlabMask) == 0) slabs_.push_back(std::make_unique_for_overwrite<Packed[]>(kSlab));
+            slot = next_++;
+        }
+        (*this)[slot] = p;
+        return slot;
+    }
+    const Packed& get(std::uint32_t slot) const { return (*this)[slot]; }
+    void release(std::uint32_t slot) { free_.push_back(slot); }
+    // Returns the bytes held (slabs and the list of given-back slots).
+    std::uint64_t bytes() const {
+        return slabs_.size() * kSlab * sizeof(Packed) + free_.capacity() * sizeof(std::uint32_t);
+    }
+
+private:
+    static constexpr int kSlabBits = 10;  // 1,024 positions (96 KB) a slab
+    static constexpr std::uint32_t kSlab = std::uint32_t{1} << kSlabBits;
+    static constexpr std::uint32_t kSlabMask = kSlab - 1;
+    Packed& operator[](std::uint32_t i) const { return slabs_[i >> kSlabBits][i & kSlabMask]; }
+    std::vector<std::unique_ptr<Packed[]>> slabs_;
+    std::vector<std::uint32_t> free_;
+    std::uint32_t next_ = 0;
 };
 
 // A bucket queue: priorities are small integers; within a bucket the newest comes first,
@@ -43,7 +78,7 @@ class OpenList {
 public:
     static constexpr int kBuckets = 4096;
     OpenList() : heads_(kBuckets, nullptr) {}
-    void push(int prio, std::uint32_t id, int depth, const Packed& k) {
+    void push(int prio, const Open& entry) {
         prio = std::clamp(prio, 0, kBuckets - 1);
         Block*& head = heads_[prio];
         if (head == nullptr || head->size == kBlock) {
@@ -52,7 +87,7 @@ public:
             b->size = 0;
             head = b;
         }
-        head->items[head->size++] = Open{id, static_cast<std::uint16_t>(depth), k};
+        head->items[head->size++] = entry;
         best_ = std::min(best_, prio);
         ++size_;
     }
@@ -76,8 +111,8 @@ public:
     }
 
 private:
-    static constexpr std::uint32_t kBlock = 32;  // entries per block (3.3 KB)
-    static constexpr std::size_t kSlab = 16;     // blocks per slab (53 KB)
+    static constexpr std::uint32_t kBlock = 128;  // entries per block (1.5 KB)
+    static constexpr std::size_t kSlab = 16;      // blocks per slab (25 KB)
     struct Block {
         Block* next;
         std::uint32_t size;

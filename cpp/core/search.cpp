@@ -122,6 +122,12 @@ public:
 
 private:
     using Clock = std::chrono::steady_clock;
+    // A position taken for expansion.
+    struct Taken {
+        std::uint32_t id;
+        int depth;
+        Packed k;
+    };
     struct Child {
         int prio[2];
         std::uint32_t id;
@@ -133,23 +139,28 @@ private:
 
     // Puts a stored position on every list in use (the caller holds the lock if shared).
     void push(const Child& c) {
-        for (int l = 0; l < lists_; ++l) open_[l].push(c.prio[l], c.id, c.depth, c.k);
+        const Open entry{c.id, arena_.put(c.k), static_cast<std::uint16_t>(c.depth)};
+        for (int l = 0; l < lists_; ++l) open_[l].push(c.prio[l], entry);
     }
     // Records the open lists' bytes for the memory count (the caller holds the lock if shared).
     void count_open() {
-        open_bytes_.store(open_[0].bytes() + open_[1].bytes(), std::memory_order_relaxed);
+        open_bytes_.store(open_[0].bytes() + open_[1].bytes() + arena_.bytes(), std::memory_order_relaxed);
     }
-    // Takes the next position not yet expanded, from each list in turn, and marks it
-    // expanded; returns false when every list is empty (the caller holds the lock if shared).
-    bool take(Open& out) {
+    // Takes the next position not yet expanded, from each list in turn, marks it expanded
+    // and gives its arena slot back; returns false when every list is empty (the caller
+    // holds the lock if shared). The mark is read before the slot: the slot of a position
+    // expanded through the other list may already hold another position.
+    bool take(Taken& out) {
         for (;;) {
             if (open_[0].empty() && open_[1].empty()) return false;
             turn_ = (turn_ + 1) % lists_;
             OpenList& list = open_[turn_].empty() ? open_[1 - turn_] : open_[turn_];
-            out = list.pop();
-            Node& n = node(out.id);
+            const Open o = list.pop();
+            Node& n = node(o.id);
             if (n.expanded) continue;
             n.expanded = 1;
+            out = Taken{o.id, o.depth, arena_.get(o.slot)};
+            arena_.release(o.slot);
             return true;
         }
     }
@@ -197,7 +208,7 @@ private:
     }
 
     // Expands one open position, appending its new children to `out`.
-    void expand(int t, const Open& cur, MoveList& moves, std::vector<Child>& out) {
+    void expand(int t, const Taken& cur, MoveList& moves, std::vector<Child>& out) {
         const Rules& r = gen_.rules();
         const Keyed parent = unpack(cur.k, r.columns);
         assert(parent.key_is_consistent(r.columns, r.cells));
@@ -246,7 +257,7 @@ private:
 
     void work(int t) {
         const std::size_t batch_size = shared_ ? 8 : 1;
-        std::vector<Open> batch;
+        std::vector<Taken> batch;
         std::vector<Child> out;
         MoveList moves;
         // The first check comes after the first batch: a stop set before the start, or a
@@ -259,7 +270,7 @@ private:
                 batch.clear();
                 for (;;) {
                     if (halt_) return;
-                    Open o;
+                    Taken o;
                     while (batch.size() < batch_size && take(o)) batch.push_back(o);
                     count_open();
                     if (!batch.empty()) break;
@@ -273,7 +284,7 @@ private:
                 ++busy_;
             }
             out.clear();
-            for (const Open& cur : batch) {
+            for (const Taken& cur : batch) {
                 expand(t, cur, moves, out);
                 if (halt_) break;
             }
@@ -307,6 +318,7 @@ private:
     VisitedTable table_;
     std::vector<NodeStore> nodes_;
     OpenList open_[2];
+    PackedArena arena_;
     int turn_ = 0;
     std::mutex mutex_;
     std::condition_variable cv_;

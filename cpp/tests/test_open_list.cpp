@@ -18,15 +18,17 @@ Packed packed(std::uint64_t tag) {
     return p;
 }
 
+Open entry(std::uint32_t id) { return Open{id, id * 7, static_cast<std::uint16_t>(id % 100)}; }
+
 TEST(open_list_best_first_newest_first_within_a_priority) {
     OpenList list;
     CHECK(list.empty());
-    list.push(7, 1, 1, packed(1));
-    list.push(3, 2, 1, packed(2));
-    list.push(7, 3, 2, packed(3));
-    list.push(3, 4, 2, packed(4));
-    list.push(-5, 5, 3, packed(5));     // clamped to priority 0
-    list.push(99999, 6, 3, packed(6));  // clamped to the last bucket
+    list.push(7, entry(1));
+    list.push(3, entry(2));
+    list.push(7, entry(3));
+    list.push(3, entry(4));
+    list.push(-5, entry(5));     // clamped to priority 0
+    list.push(99999, entry(6));  // clamped to the last bucket
     CHECK_EQ(list.size(), std::uint64_t{6});
     std::vector<std::uint32_t> order;
     while (!list.empty()) order.push_back(list.pop().id);
@@ -36,7 +38,7 @@ TEST(open_list_best_first_newest_first_within_a_priority) {
 TEST(open_list_keeps_every_entry_across_blocks_and_reuses_them) {
     OpenList list;
     const int n = 5000;  // many blocks in one bucket, then in several
-    for (int i = 0; i < n; ++i) list.push(i % 3, static_cast<std::uint32_t>(i), i, packed(i));
+    for (int i = 0; i < n; ++i) list.push(i % 3, entry(static_cast<std::uint32_t>(i)));
     const std::uint64_t bytes = list.bytes();
     std::vector<int> seen(n, 0);
     int last_prio = 0;
@@ -44,13 +46,27 @@ TEST(open_list_keeps_every_entry_across_blocks_and_reuses_them) {
         const Open o = list.pop();
         CHECK(static_cast<int>(o.id % 3) >= last_prio);  // priorities never go back
         last_prio = static_cast<int>(o.id % 3);
-        CHECK_EQ(o.k.key.lo, std::uint64_t{o.id});
+        CHECK_EQ(o.slot, o.id * 7);
+        CHECK_EQ(o.depth, static_cast<std::uint16_t>(o.id % 100));
         ++seen[o.id];
     }
     for (int i = 0; i < n; ++i) CHECK_EQ(seen[i], 1);
     // The emptied blocks serve the next pushes: no new slab.
-    for (int i = 0; i < n; ++i) list.push(1, static_cast<std::uint32_t>(i), 0, packed(i));
+    for (int i = 0; i < n; ++i) list.push(1, entry(static_cast<std::uint32_t>(i)));
     CHECK_EQ(list.bytes(), bytes);
+}
+
+TEST(packed_arena_gives_slots_back_and_reuses_them) {
+    PackedArena arena;
+    std::vector<std::uint32_t> slots;
+    for (int i = 0; i < 3000; ++i) slots.push_back(arena.put(packed(i)));
+    for (int i = 0; i < 3000; ++i) CHECK_EQ(arena.get(slots[i]).key.lo, std::uint64_t(i));
+    for (int i = 0; i < 3000; i += 2) arena.release(slots[i]);
+    const std::uint64_t bytes = arena.bytes();
+    for (int i = 0; i < 3000; i += 2) slots[i] = arena.put(packed(10000 + i));
+    for (int i = 0; i < 3000; ++i)
+        CHECK_EQ(arena.get(slots[i]).key.lo, std::uint64_t(i % 2 ? i : 10000 + i));
+    CHECK_EQ(arena.bytes(), bytes);  // the given-back slots served: no new slab
 }
 
 TEST(node_store_ids_and_chunks) {
