@@ -19,14 +19,21 @@ Examples::
 
     python bench/min_cells_freecell.py --first 1 --last 500 --retry-nodes 8000000
     python bench/min_cells_freecell.py --first 1 --last 32000 --jobs 2
+    python bench/min_cells_freecell.py --last 32000 --out mc.tsv --resume   # go on after a stop
+
+With ``--out FILE`` each answer is also written to a TSV file (deal, cells, exact,
+positions expanded) as it comes, and ``--resume`` decides only the deals not yet in it
+(the summary counts the deals of the file too).
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import multiprocessing
 import time
 from collections import Counter
+from pathlib import Path
 
 from bakers import Deal, Limits, find_variant
 from bakers.min_cells import min_cells
@@ -54,18 +61,43 @@ def main() -> None:
     parser.add_argument("--retry-nodes", type=int, default=0, metavar="N",
                         help="decide again, with this limit, the deals left with an upper "
                         "bound (one at a time)")
+    parser.add_argument("--out", metavar="FILE", help="also write each answer to this TSV file")
+    parser.add_argument("--resume", action="store_true",
+                        help="skip the deals already in --out FILE")
     args = parser.parse_args()
     started = time.perf_counter()
     answers: dict[int, int | None] = {}
     bounds: list[int] = []
     expanded = 0
-    jobs = [(n, args.max_nodes) for n in range(args.first, args.last + 1)]
+    out = None
+    if args.out:
+        path = Path(args.out)
+        if args.resume and path.exists():
+            exact_of: dict[int, bool] = {}
+            with path.open(encoding="utf-8") as old:
+                for row in csv.DictReader(old, delimiter="\t"):
+                    number = int(row["deal"])
+                    if args.first <= number <= args.last:  # a later row replaces an earlier
+                        answers[number] = int(row["cells"]) if row["cells"] else None
+                        exact_of[number] = row["exact"] == "1"
+                        expanded += int(row["expanded"])
+            bounds = sorted(n for n, exact in exact_of.items() if not exact)
+        elif path.exists():
+            parser.error(f"{args.out} exists: add --resume to go on with it")
+        new = not path.exists()
+        out = path.open("a", encoding="utf-8")
+        if new:
+            out.write("deal\tcells\texact\texpanded\n")
+    jobs = [(n, args.max_nodes) for n in range(args.first, args.last + 1) if n not in answers]
     with multiprocessing.Pool(args.jobs) as pool:
         for number, cells, exact, work in pool.imap(_decide, jobs, chunksize=8):
             answers[number] = cells
             expanded += work
             if not exact:
                 bounds.append(number)
+            if out:
+                out.write(f"{number}\t{'' if cells is None else cells}\t{int(exact)}\t{work}\n")
+                out.flush()
     first_bounds = list(bounds)
     if args.retry_nodes and bounds:
         retried, bounds = bounds, []
@@ -75,6 +107,9 @@ def main() -> None:
             expanded += work
             if not exact:
                 bounds.append(number)
+            if out:  # a later row for the same deal replaces the earlier one on resume
+                out.write(f"{number}\t{'' if cells is None else cells}\t{int(exact)}\t{work}\n")
+                out.flush()
     seconds = time.perf_counter() - started
     counts = Counter(answers.values())
     many = [(n, c) for n, c in sorted(answers.items()) if c is None or c >= 4]
