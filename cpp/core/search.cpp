@@ -81,7 +81,8 @@ public:
           stop_(stop),
           poll_(poll),
           table_(shared_, shared_ ? 6 : 0),
-          nodes_(threads_) {}
+          nodes_(threads_),
+          kids_(threads_) {}
 
     Result run(const State& start) {
         t0_ = last_poll_ = Clock::now();
@@ -218,9 +219,14 @@ private:
         gen_.generate(parent.s, moves);
         NodeStore& mine = nodes_[t];
         std::uint64_t stored = 0, grown = 0;
+        // First every child and its key, each key's table slot announced to the memory
+        // system (in a big table each probe is otherwise a cache miss); then the lookups.
+        std::vector<Keyed>& kids = kids_[t];
+        kids.resize(static_cast<std::size_t>(moves.size));
         for (int i = 0; i < moves.size; ++i) {
             const Move m = moves.moves[i];
-            Keyed child = parent;
+            Keyed& child = kids[i];
+            child = parent;
             gen_.apply(child, m);
             gen_.settle_after(child, m);
 #ifndef NDEBUG
@@ -228,6 +234,11 @@ private:
             assert(gen_.settle(again, nullptr) == 0);  // settle_after left nothing to do
 #endif
             assert(child.key_is_consistent(r.columns, r.cells));
+            if (!shared_) table_.prefetch(child.key);
+        }
+        for (int i = 0; i < moves.size; ++i) {
+            const Move m = moves.moves[i];
+            const Keyed& child = kids[i];
             if (!table_.insert(child.key)) continue;
             if (mine.full()) {
                 conclude(Verdict::Unknown, "state limit", 0);
@@ -317,6 +328,7 @@ private:
     const StopPoll& poll_;
     VisitedTable table_;
     std::vector<NodeStore> nodes_;
+    std::vector<std::vector<Keyed>> kids_;  // per thread: the children of one expansion
     OpenList open_[2];
     PackedArena arena_;
     int turn_ = 0;

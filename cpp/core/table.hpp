@@ -10,19 +10,65 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <mutex>
+#include <new>
+#include <utility>
 #include <vector>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "zobrist.hpp"
 
 namespace bakers {
 
+// Zeroed slots; a large array asks the system for huge pages, which keeps the random
+// probes of a big table from missing the address-translation cache at every step.
+class Slots {
+public:
+    Slots() = default;
+    explicit Slots(std::size_t n) : n_(n) {
+        const std::size_t bytes = n * sizeof(Key);
+        if (bytes >= kHuge) {
+            p_ = static_cast<Key*>(std::aligned_alloc(kHuge, bytes));  // bytes: a power of two
+#ifdef __linux__
+            if (p_) madvise(p_, bytes, MADV_HUGEPAGE);
+#endif
+        } else {
+            p_ = static_cast<Key*>(std::malloc(bytes));
+        }
+        if (!p_) throw std::bad_alloc();
+        std::memset(static_cast<void*>(p_), 0, bytes);
+    }
+    Slots(Slots&& o) noexcept : p_(o.p_), n_(o.n_) { o.p_ = nullptr, o.n_ = 0; }
+    Slots& operator=(Slots&& o) noexcept {
+        std::swap(p_, o.p_);
+        std::swap(n_, o.n_);
+        return *this;
+    }
+    Slots(const Slots&) = delete;
+    Slots& operator=(const Slots&) = delete;
+    ~Slots() { std::free(p_); }
+    std::size_t size() const { return n_; }
+    Key& operator[](std::size_t i) { return p_[i]; }
+    const Key& operator[](std::size_t i) const { return p_[i]; }
+    const Key* begin() const { return p_; }
+    const Key* end() const { return p_ + n_; }
+
+private:
+    static constexpr std::size_t kHuge = std::size_t{2} << 20;
+    Key* p_ = nullptr;
+    std::size_t n_ = 0;
+};
+
 class VisitedTable {
 public:
     explicit VisitedTable(bool shared, int shard_bits)
         : shared_(shared), bits_(shard_bits), shards_(std::size_t{1} << shard_bits) {
-        for (auto& s : shards_) s.slots.assign(kInitial, Key{});
+        for (auto& s : shards_) s.slots = Slots(kInitial);
         bytes_ = shards_.size() * kInitial * sizeof(Key);
     }
 
@@ -41,6 +87,12 @@ public:
     // and sets `over_budget`, which the search reads to stop with "memory limit".
     void set_budget(std::uint64_t bytes) { budget_.store(bytes, std::memory_order_relaxed); }
     bool over_budget() const { return over_budget_.load(std::memory_order_relaxed); }
+    // Hints that k's slot will be read soon. Single-threaded tables only: a shared shard
+    // may be regrown by another thread at any moment.
+    void prefetch(const Key& k) const {
+        const Shard& sh = shards_[bits_ ? k.hi >> (64 - bits_) : 0];
+        __builtin_prefetch(&sh.slots[k.lo & (sh.slots.size() - 1)]);
+    }
     // Returns the number of keys stored.
     std::uint64_t size() const { return count_.load(std::memory_order_relaxed); }
     // Returns the bytes held by the slots.
@@ -50,7 +102,7 @@ private:
     static constexpr std::size_t kInitial = 1024;
     struct Shard {
         std::mutex mutex;
-        std::vector<Key> slots;
+        Slots slots;
         std::size_t used = 0;
     };
 
@@ -77,8 +129,8 @@ private:
         }
     }
     void grow(Shard& sh) {
-        std::vector<Key> old(sh.slots.size() * 2, Key{});
-        old.swap(sh.slots);
+        Slots old(sh.slots.size() * 2);
+        std::swap(old, sh.slots);
         bytes_.fetch_add(old.size() * sizeof(Key), std::memory_order_relaxed);
         const std::size_t mask = sh.slots.size() - 1;
         for (const Key& k : old) {
