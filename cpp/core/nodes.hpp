@@ -30,6 +30,8 @@ public:
     static constexpr int kChunkBits = 14;
     NodeStore() { chunks_.reserve((std::size_t{kLocalMask} + 1) >> kChunkBits); }
     std::uint32_t size() const { return size_; }
+    // Returns the bytes of one chunk: the most one `push` adds.
+    static constexpr std::uint64_t chunk_bytes() { return std::uint64_t{kChunk} * sizeof(Node); }
     bool full() const { return size_ > kLocalMask; }
     // Appends n; returns the bytes newly allocated (0 or one chunk).
     std::uint64_t push(const Node& n) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "zobrist.hpp"
@@ -37,22 +38,30 @@ struct Open {
 
 // The positions of the open entries, each stored once however many lists refer to it: a
 // slot is taken when a position is stored and given back when it is expanded, and given
-// slots are used again first. Slots live in slabs that never move.
+// slots are used again first. Slots live in slabs that never move, and the table of slab
+// pointers is reserved at the start, so a thread may read a slot it owns (see search.cpp)
+// while another adds slabs under the search's lock.
 class PackedArena {
 public:
+    PackedArena() { slabs_.reserve(kMaxSlabs); }
     std::uint32_t put(const Packed& p) {
         std::uint32_t slot;
         if (!free_.empty()) {
             slot = free_.back();
             free_.pop_back();
         } else {
-            if ((next_ & kSlabMask) == 0) slabs_.push_back(std::make_unique_for_overwrite<Packed[]>(kSlab));
+            if ((next_ & kSlabMask) == 0) {
+                if (slabs_.size() == kMaxSlabs) throw std::bad_alloc();
+                slabs_.push_back(std::make_unique_for_overwrite<Packed[]>(kSlab));
+            }
             slot = next_++;
         }
         (*this)[slot] = p;
         return slot;
     }
     const Packed& get(std::uint32_t slot) const { return (*this)[slot]; }
+    // Returns the bytes of one slab: the most one `put` adds.
+    static constexpr std::uint64_t slab_bytes() { return kSlab * sizeof(Packed); }
     void release(std::uint32_t slot) { free_.push_back(slot); }
     // Returns the bytes held (slabs and the list of given-back slots).
     std::uint64_t bytes() const {
@@ -60,8 +69,9 @@ public:
     }
 
 private:
-    static constexpr int kSlabBits = 10;  // 1,024 positions (96 KB) a slab
+    static constexpr int kSlabBits = 12;  // 4,096 positions (384 KB) a slab
     static constexpr std::uint32_t kSlab = std::uint32_t{1} << kSlabBits;
+    static constexpr std::size_t kMaxSlabs = std::size_t{1} << (32 - kSlabBits);  // 2^32 slots
     static constexpr std::uint32_t kSlabMask = kSlab - 1;
     Packed& operator[](std::uint32_t i) const { return slabs_[i >> kSlabBits][i & kSlabMask]; }
     std::vector<std::unique_ptr<Packed[]>> slabs_;
@@ -105,6 +115,8 @@ public:
         --size_;
         return o;
     }
+    // Returns the bytes of one slab: the most one `push` adds.
+    static constexpr std::uint64_t slab_bytes() { return kSlab * sizeof(Block); }
     // Returns the bytes held (slabs and bucket heads).
     std::uint64_t bytes() const {
         return slabs_.size() * sizeof(Block) * kSlab + heads_.size() * sizeof(Block*);

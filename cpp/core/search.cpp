@@ -5,10 +5,12 @@
 #include <condition_variable>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include "heuristic.hpp"
 #include "nodes.hpp"
 #include "open_list.hpp"
+#include "spin_lock.hpp"
 #include "table.hpp"
 
 namespace bakers {
@@ -52,7 +54,8 @@ void rebuild(const MoveGen& gen, const State& start, const NodeOf& node, std::ui
 namespace {
 
 constexpr int kMaxThreads = 16;
-constexpr std::uint64_t kCheckEvery = 64;  // expansions between two checks of the limits
+constexpr std::uint64_t kCheckEvery = 64;
+constexpr std::uint64_t kBigSearch = 4096;  // expansions after which threads take batches  // expansions between two checks of the limits
 
 // One search, on one or several threads. The threads share the visited table (sharded,
 // locked per shard), the open lists and the verdict (under one mutex, taken once per
@@ -147,22 +150,27 @@ private:
     void count_open() {
         open_bytes_.store(open_[0].bytes() + open_[1].bytes() + arena_.bytes(), std::memory_order_relaxed);
     }
-    // Takes the next position not yet expanded, from each list in turn, marks it expanded
-    // and gives its arena slot back; returns false when every list is empty (the caller
-    // holds the lock if shared). The mark is read before the slot: the slot of a position
-    // expanded through the other list may already hold another position.
-    bool take(Taken& out) {
-        for (;;) {
-            if (open_[0].empty() && open_[1].empty()) return false;
+    // Takes up to n entries, from each list in turn (the caller holds the lock if shared).
+    void pop_entries(std::size_t n, std::vector<Open>& popped) {
+        while (popped.size() < n && !(open_[0].empty() && open_[1].empty())) {
             turn_ = (turn_ + 1) % lists_;
             OpenList& list = open_[turn_].empty() ? open_[1 - turn_] : open_[turn_];
-            const Open o = list.pop();
-            Node& n = node(o.id);
-            if (n.expanded) continue;
-            n.expanded = 1;
-            out = Taken{o.id, o.depth, arena_.get(o.slot)};
-            arena_.release(o.slot);
-            return true;
+            popped.push_back(list.pop());
+        }
+    }
+    // Keeps the popped entries whose position is not expanded yet, marking them expanded,
+    // with their positions; the slots of those go to `freed`, to be given back under the
+    // lock. Runs without the lock: the mark is taken atomically, so exactly one thread
+    // wins each position (through either list), and only the winner reads its slot, which
+    // nobody reuses before the winner gives it back.
+    void claim(const std::vector<Open>& popped, std::vector<Taken>& batch,
+               std::vector<std::uint32_t>& freed) {
+        for (const Open& o : popped) {
+            std::uint8_t& mark = node(o.id).expanded;
+            if (shared_ ? std::atomic_ref<std::uint8_t>(mark).exchange(1) : std::exchange(mark, 1))
+                continue;
+            batch.push_back(Taken{o.id, o.depth, arena_.get(o.slot)});
+            freed.push_back(o.slot);
         }
     }
 
@@ -186,9 +194,12 @@ private:
         while (b > peak && !peak_bytes_.compare_exchange_weak(peak, b)) {}
         if (limits_.max_bytes) {
             // Stop before the limit: until the next check (kCheckEvery expansions per
-            // thread) the node stores and open lists grow by at most a slab or chunk per
-            // expansion, which `margin` covers; the table cannot pass its budget.
-            const std::uint64_t margin = std::min<std::uint64_t>(limits_.max_bytes / 16, 4 << 20);
+            // thread) the node stores, arena and open lists grow by some entries and at
+            // most one chunk or slab each, which `margin` covers; the table cannot pass
+            // its budget.
+            const std::uint64_t margin = std::min<std::uint64_t>(limits_.max_bytes / 16, 4 << 20) +
+                                         PackedArena::slab_bytes() + 2 * OpenList::slab_bytes() +
+                                         threads_ * NodeStore::chunk_bytes();
             if (b + margin > limits_.max_bytes || table_.over_budget())
                 return conclude(Verdict::Unknown, "memory limit", 0), true;
             const std::uint64_t rest = node_bytes_.load(std::memory_order_relaxed) +
@@ -234,7 +245,7 @@ private:
             assert(gen_.settle(again, nullptr) == 0);  // settle_after left nothing to do
 #endif
             assert(child.key_is_consistent(r.columns, r.cells));
-            if (!shared_) table_.prefetch(child.key);
+            table_.prefetch(child.key);
         }
         for (int i = 0; i < moves.size; ++i) {
             const Move m = moves.moves[i];
@@ -267,8 +278,13 @@ private:
     }
 
     void work(int t) {
-        const std::size_t batch_size = shared_ ? 8 : 1;
+        // On several threads a thread takes a batch of positions per visit to the lists,
+        // which keeps the lock rarely taken; the batch is 1 until the search is big (a
+        // batch of the best positions at once widens a short search that a dive would win).
+        std::size_t batch_size = 1;
+        std::vector<Open> popped;
         std::vector<Taken> batch;
+        std::vector<std::uint32_t> freed;
         std::vector<Child> out;
         MoveList moves;
         // The first check comes after the first batch: a stop set before the start, or a
@@ -276,15 +292,15 @@ private:
         std::uint64_t since_check = kCheckEvery;
         for (;;) {
             {
-                std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+                std::unique_lock<SpinLock> lock(mutex_, std::defer_lock);
                 if (shared_) lock.lock();
-                batch.clear();
+                popped.clear();
+                if (shared_ && batch_size == 1 && expanded_ >= kBigSearch) batch_size = 8;
                 for (;;) {
                     if (halt_) return;
-                    Taken o;
-                    while (batch.size() < batch_size && take(o)) batch.push_back(o);
+                    pop_entries(batch_size, popped);
                     count_open();
-                    if (!batch.empty()) break;
+                    if (!popped.empty()) break;
                     if (busy_ == 0) {
                         conclude(Verdict::Impossible, {}, 0);
                         if (shared_) cv_.notify_all();
@@ -294,6 +310,8 @@ private:
                 }
                 ++busy_;
             }
+            batch.clear();
+            claim(popped, batch, freed);
             out.clear();
             for (const Taken& cur : batch) {
                 expand(t, cur, moves, out);
@@ -302,8 +320,10 @@ private:
             expanded_ += batch.size();
             since_check += batch.size();
             {
-                std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+                std::unique_lock<SpinLock> lock(mutex_, std::defer_lock);
                 if (shared_) lock.lock();
+                for (const std::uint32_t slot : freed) arena_.release(slot);
+                freed.clear();
                 for (const Child& c : out) push(c);
                 count_open();
                 --busy_;
@@ -332,8 +352,8 @@ private:
     OpenList open_[2];
     PackedArena arena_;
     int turn_ = 0;
-    std::mutex mutex_;
-    std::condition_variable cv_;
+    SpinLock mutex_;  // the open lists, the arena and busy_: short sections
+    std::condition_variable_any cv_;
     int busy_ = 0;
     std::atomic<bool> halt_{false};
     Verdict verdict_ = Verdict::Unknown;

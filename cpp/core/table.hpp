@@ -68,7 +68,10 @@ class VisitedTable {
 public:
     explicit VisitedTable(bool shared, int shard_bits)
         : shared_(shared), bits_(shard_bits), shards_(std::size_t{1} << shard_bits) {
-        for (auto& s : shards_) s.slots = Slots(kInitial);
+        for (auto& s : shards_) {
+            s.slots = Slots(kInitial);
+            s.publish();
+        }
         bytes_ = shards_.size() * kInitial * sizeof(Key);
     }
 
@@ -87,23 +90,37 @@ public:
     // and sets `over_budget`, which the search reads to stop with "memory limit".
     void set_budget(std::uint64_t bytes) { budget_.store(bytes, std::memory_order_relaxed); }
     bool over_budget() const { return over_budget_.load(std::memory_order_relaxed); }
-    // Hints that k's slot will be read soon. Single-threaded tables only: a shared shard
-    // may be regrown by another thread at any moment.
+    // Hints that k's slot will be read soon. Safe on a shared table: it reads the shard's
+    // slot address and mask through atomics (a shard regrown meanwhile only makes the hint
+    // stale, and a prefetch of a stale address does nothing).
     void prefetch(const Key& k) const {
         const Shard& sh = shards_[bits_ ? k.hi >> (64 - bits_) : 0];
-        __builtin_prefetch(&sh.slots[k.lo & (sh.slots.size() - 1)]);
+        const Key* base = sh.base.load(std::memory_order_relaxed);
+        __builtin_prefetch(base + (k.lo & sh.mask.load(std::memory_order_relaxed)));
     }
     // Returns the number of keys stored.
-    std::uint64_t size() const { return count_.load(std::memory_order_relaxed); }
+    // (Shards count their own keys: one counter shared by all would bounce between the
+    // threads' caches on every insert.) Call it when no thread is inserting.
+    std::uint64_t size() const {
+        std::uint64_t n = 0;
+        for (const Shard& sh : shards_) n += sh.used;
+        return n;
+    }
     // Returns the bytes held by the slots.
     std::uint64_t bytes() const { return bytes_.load(std::memory_order_relaxed); }
 
 private:
     static constexpr std::size_t kInitial = 1024;
-    struct Shard {
+    struct alignas(64) Shard {  // one cache line a shard: threads on two shards do not collide
         std::mutex mutex;
         Slots slots;
         std::size_t used = 0;
+        std::atomic<const Key*> base{nullptr};  // &slots[0] and slots.size() - 1, for prefetch
+        std::atomic<std::size_t> mask{0};
+        void publish() {
+            base.store(slots.begin(), std::memory_order_relaxed);
+            mask.store(slots.size() - 1, std::memory_order_relaxed);
+        }
     };
 
     bool insert_into(Shard& sh, const Key& k) {
@@ -123,7 +140,6 @@ private:
             if (slot.lo == 0 && slot.hi == 0) {
                 slot = k;
                 ++sh.used;
-                count_.fetch_add(1, std::memory_order_relaxed);
                 return true;
             }
         }
@@ -131,6 +147,7 @@ private:
     void grow(Shard& sh) {
         Slots old(sh.slots.size() * 2);
         std::swap(old, sh.slots);
+        sh.publish();
         bytes_.fetch_add(old.size() * sizeof(Key), std::memory_order_relaxed);
         const std::size_t mask = sh.slots.size() - 1;
         for (const Key& k : old) {
@@ -144,7 +161,6 @@ private:
     bool shared_;
     int bits_;
     std::vector<Shard> shards_;
-    std::atomic<std::uint64_t> count_{0};
     std::atomic<std::uint64_t> bytes_{0};
     std::atomic<std::uint64_t> budget_{0};
     std::atomic<bool> over_budget_{false};
