@@ -57,11 +57,11 @@ PLAYOUT_STEPS = 8
 CHECK_NODES = 5_000
 #: Per preset, the scores that start 'medium' and 'hard' (from bench/calibrate_difficulty.py).
 THRESHOLDS: dict[str, tuple[float, float]] = {
-    "bakers_game": (69.53, 83.16),
-    "freecell": (17.09, 33.37),
-    "freecell36": (49.12, 72.08),
-    "bulochnik": (47.17, 67.22),
-    "bakers_dozen": (27.35, 46.8),
+    "bakers_game": (68.88, 82.56),
+    "freecell": (16.53, 30.95),
+    "freecell36": (47.65, 71.83),
+    "bulochnik": (47.76, 67.38),
+    "bakers_dozen": (17.84, 37.09),
 }
 #: The thresholds of a variant that is no preset.
 DEFAULT_THRESHOLDS = (40.0, 60.0)
