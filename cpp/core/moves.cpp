@@ -13,7 +13,7 @@ MoveGen::MoveGen(const Rules& rules) : r_(rules) {
                         onto_[make_card(t, rt)] |= bit_of(make_card(m, rm));
 }
 
-int MoveGen::run_of(const State& s, int i) const {
+int MoveGen::top_run(const State& s, int i) const {
     const int b = s.begin(i), e = s.end[i];
     if (e == b) return 0;
     int p = e - 1;
@@ -21,18 +21,19 @@ int MoveGen::run_of(const State& s, int i) const {
     return e - p;
 }
 
-int MoveGen::top_run(const State& s, int i) const { return run_of(s, i); }
-
-int MoveGen::supermove_limit(const State& s, bool to_empty) const {
+int MoveGen::limit_of(int free_cells, int empties) const {
     switch (r_.moves) {
         case Moves::Single: return 1;
         case Moves::Sequence: return kMaxCards;
         case Moves::Supermove: break;
     }
-    const int cells = s.free_cells(r_.cells) + 1;
+    const int cells = free_cells + 1;
     if (r_.empty != Empty::Any) return cells;
-    int empties = s.empty_columns(r_.columns) - (to_empty ? 1 : 0);
-    return std::min(kMaxCards, cells << std::min(empties, 6));
+    return std::min(kMaxCards, cells << std::clamp(empties, 0, 6));
+}
+
+int MoveGen::supermove_limit(const State& s, bool to_empty) const {
+    return limit_of(s.free_cells(r_.cells), s.empty_columns(r_.columns) - (to_empty ? 1 : 0));
 }
 
 void MoveGen::generate(const State& s, MoveList& out) const {
@@ -52,18 +53,8 @@ void MoveGen::generate(const State& s, MoveList& out) const {
             if (first_cell < 0) first_cell = i;
             ++free_cells;
         }
-    // The supermove limits (supermove_limit without recounting).
-    int limit = 1, limit_empty = 1;
-    if (r_.moves == Moves::Sequence) {
-        limit = limit_empty = kMaxCards;
-    } else if (r_.moves == Moves::Supermove) {
-        limit = limit_empty = free_cells + 1;
-        if (r_.empty == Empty::Any) {
-            limit = std::min(kMaxCards, limit << std::min(empties, 6));
-            if (empties > 0) limit_empty = std::min(kMaxCards, limit_empty << std::min(empties - 1, 6));
-        }
-    }
-    if (first_empty < 0) limit_empty = 0;
+    const int limit = limit_of(free_cells, empties);
+    const int limit_empty = first_empty >= 0 ? limit_of(free_cells, empties - 1) : 0;
 
     // Cards in cells: home, onto a column, into the first empty column.
     for (int c = 0; c < r_.cells; ++c) {
@@ -81,7 +72,7 @@ void MoveGen::generate(const State& s, MoveList& out) const {
     std::uint8_t run_col[64], run_depth[64];
     int runs[kMaxColumns];
     for (int i = 0; i < ncols; ++i) {
-        runs[i] = run_of(s, i);
+        runs[i] = top_run(s, i);
         for (int k = 0; k < runs[i]; ++k) {
             const Card c = s.cards[s.end[i] - 1 - k];
             in_runs |= bit_of(c);
@@ -213,7 +204,8 @@ int MoveGen::settle(Keyed& k, std::vector<Move>* recorded, bool safe) const {
 // already (a longer moved sequence ends with the card that was on top), plus the card
 // that m uncovers in its source column. Only that last one can start a settle.
 int MoveGen::settle_after(Keyed& k, Move m) const {
-    if (m.to == kFoundation || !is_column(m.from)) return m.to == kFoundation ? settle(k, nullptr) : 0;
+    if (m.to == kFoundation) return settle(k, nullptr);
+    if (!is_column(m.from)) return 0;
     const Card t = k.s.top(m.from);
     if (t == kNoCard) return 0;
     const bool ace = r_.auto_aces && rank_of(t) == kAce;

@@ -93,8 +93,8 @@ private:
     std::array<CardSet, 64> onto_{};
     // Returns true if `moving` builds on `target` (a table lookup).
     bool builds(Card moving, Card target) const { return (onto_[target] >> moving) & 1; }
-    // top_run without the rule lookups.
-    int run_of(const State& s, int i) const;
+    // The supermove limit with `free_cells` free cells and `empties` usable empty columns.
+    int limit_of(int free_cells, int empties) const;
     void expand_into(State& s, int src, int dst, int n, std::vector<int> empties,
                      std::vector<Move>& out) const;
 };
