@@ -22,9 +22,9 @@ struct Node {
     std::uint8_t expanded = 0;
 };
 
-// Nodes in chunks that never move once made, so another thread may read or mark an
-// existing node (under the search's lock) while the owner appends new ones: the owner
-// only writes new slots and a chunk pointer that was reserved at the start.
+// Nodes in chunks that never move once made, so another thread may read an existing node,
+// or mark it expanded atomically, while the owner appends new ones: the owner only writes
+// new slots and a chunk pointer that was reserved at the start.
 class NodeStore {
 public:
     static constexpr int kChunkBits = 14;
@@ -38,7 +38,7 @@ public:
         std::uint64_t grown = 0;
         if ((size_ & kChunkMask) == 0) {
             chunks_.push_back(std::make_unique<Node[]>(kChunk));
-            grown = kChunk * sizeof(Node);
+            grown = chunk_bytes();
         }
         chunks_[size_ >> kChunkBits][size_ & kChunkMask] = n;
         ++size_;

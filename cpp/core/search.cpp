@@ -54,11 +54,11 @@ void rebuild(const MoveGen& gen, const State& start, const NodeOf& node, std::ui
 namespace {
 
 constexpr int kMaxThreads = 16;
-constexpr std::uint64_t kCheckEvery = 64;
-constexpr std::uint64_t kBigSearch = 4096;  // expansions after which threads take batches  // expansions between two checks of the limits
+constexpr std::uint64_t kCheckEvery = 64;   // expansions between two checks of the limits
+constexpr std::uint64_t kBigSearch = 4096;  // expansions after which threads take batches
 
 // One search, on one or several threads. The threads share the visited table (sharded,
-// locked per shard), the open lists and the verdict (under one mutex, taken once per
+// locked per shard), the open lists and the verdict (under one spin lock, taken once per
 // batch of expansions); each appends the nodes it stores to its own store. A thread takes
 // a batch of the best open positions, expands them without the lock, then pushes every
 // new child at once.
@@ -66,7 +66,7 @@ constexpr std::uint64_t kBigSearch = 4096;  // expansions after which threads ta
 // Two open lists. Every stored position goes into both lists, one ordered by the
 // `progress` priority and one by `space` (heuristic.hpp), and the search takes its next
 // position from each in turn; a position already expanded through the other list is
-// skipped (its node's `expanded` mark, set under the lock).
+// skipped (its node's `expanded` mark, claimed atomically: see `claim`).
 //
 // The search is over when a thread finds a win, a limit is hit, or every list is empty
 // while no thread is expanding. Every stored position was pushed on every list in use and
