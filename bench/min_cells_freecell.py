@@ -41,6 +41,7 @@ import multiprocessing
 import time
 from collections import Counter
 from pathlib import Path
+from typing import IO
 
 from bakers import Deal, Limits, find_variant
 from bakers.min_cells import min_cells
@@ -55,6 +56,24 @@ def _decide(job: tuple[int, int]) -> tuple[int, int | None, bool, int]:
                        limits=Limits(nodes=nodes, memory="8G"))
     expanded = sum(r.stats.expanded for r in answer.results.values())
     return number, answer.cells, answer.exact, expanded
+
+
+def _decide_all(jobs: list[tuple[int, int]], processes: int, chunksize: int,
+                answers: dict[int, int | None], bounds: list[int], out: IO[str] | None) -> int:
+    """Decide the (deal, node limit) jobs on ``processes`` processes, recording each
+    answer in ``answers``, each upper bound in ``bounds`` and each row in ``out``;
+    return the positions expanded."""
+    expanded = 0
+    with multiprocessing.Pool(processes) as pool:
+        for number, cells, exact, work in pool.imap(_decide, jobs, chunksize=chunksize):
+            answers[number] = cells
+            expanded += work
+            if not exact:
+                bounds.append(number)
+            if out:
+                out.write(f"{number}\t{'' if cells is None else cells}\t{int(exact)}\t{work}\n")
+                out.flush()
+    return expanded
 
 
 def main() -> None:
@@ -96,28 +115,13 @@ def main() -> None:
         if new:
             out.write("deal\tcells\texact\texpanded\n")
     jobs = [(n, args.max_nodes) for n in range(args.first, args.last + 1) if n not in answers]
-    with multiprocessing.Pool(args.jobs) as pool:
-        for number, cells, exact, work in pool.imap(_decide, jobs, chunksize=8):
-            answers[number] = cells
-            expanded += work
-            if not exact:
-                bounds.append(number)
-            if out:
-                out.write(f"{number}\t{'' if cells is None else cells}\t{int(exact)}\t{work}\n")
-                out.flush()
+    expanded += _decide_all(jobs, args.jobs, 8, answers, bounds, out)
     first_bounds = list(bounds)
     if args.retry_nodes and bounds:
         retried, bounds = bounds, []
-        with multiprocessing.Pool(args.jobs) as pool:
-            for number, cells, exact, work in pool.imap_unordered(
-                    _decide, [(n, args.retry_nodes) for n in retried]):
-                answers[number] = cells
-                expanded += work
-                if not exact:
-                    bounds.append(number)
-                if out:  # a later row for the same deal replaces the earlier one on resume
-                    out.write(f"{number}\t{'' if cells is None else cells}\t{int(exact)}\t{work}\n")
-                    out.flush()
+        # a later row for the same deal replaces the earlier one on resume
+        expanded += _decide_all([(n, args.retry_nodes) for n in retried], args.jobs, 1,
+                                answers, bounds, out)
         bounds.sort()
     seconds = time.perf_counter() - started
     counts = Counter(answers.values())
