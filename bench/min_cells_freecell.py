@@ -49,18 +49,21 @@ from bakers.min_cells import min_cells
 PUBLISHED = {0: 69, 1: 6220, 2: 19092, 3: 6420, 4: 198, 5: 1}
 
 
-def _decide(job: tuple[int, int]) -> tuple[int, int | None, bool, int]:
+Job = tuple[int, int, str, str]  # deal, node limit, search method, memory limit
+
+
+def _decide(job: Job) -> tuple[int, int | None, bool, int]:
     """Return (deal, cells or None, exact, positions expanded) for one deal."""
-    number, nodes = job
+    number, nodes, method, memory = job
     answer = min_cells(Deal.from_number(find_variant("freecell"), number),
-                       limits=Limits(nodes=nodes, memory="8G"))
+                       limits=Limits(nodes=nodes, memory=memory), method=method)
     expanded = sum(r.stats.expanded for r in answer.results.values())
     return number, answer.cells, answer.exact, expanded
 
 
-def _decide_all(jobs: list[tuple[int, int]], processes: int, chunksize: int,
+def _decide_all(jobs: list[Job], processes: int, chunksize: int,
                 answers: dict[int, int | None], bounds: list[int], out: IO[str] | None) -> int:
-    """Decide the (deal, node limit) jobs on ``processes`` processes, recording each
+    """Decide the jobs on ``processes`` processes, recording each
     answer in ``answers``, each upper bound in ``bounds`` and each row in ``out``;
     return the positions expanded."""
     expanded = 0
@@ -87,6 +90,11 @@ def main() -> None:
     parser.add_argument("--retry-nodes", type=int, default=0, metavar="N",
                         help="decide again, with this limit, the deals left with an upper "
                         "bound (one at a time)")
+    parser.add_argument("--retry-method", choices=("best-first", "depth-first"),
+                        default="best-first", help="the search of the retries (depth-first "
+                        "holds about six times the positions in the same memory)")
+    parser.add_argument("--retry-memory", default="8G", metavar="BYTES",
+                        help="memory of one retry search (default 8G)")
     parser.add_argument("--out", metavar="FILE", help="also write each answer to this TSV file")
     parser.add_argument("--resume", action="store_true",
                         help="skip the deals already in --out FILE")
@@ -114,14 +122,15 @@ def main() -> None:
         out = path.open("a", encoding="utf-8")
         if new:
             out.write("deal\tcells\texact\texpanded\n")
-    jobs = [(n, args.max_nodes) for n in range(args.first, args.last + 1) if n not in answers]
+    jobs = [(n, args.max_nodes, "best-first", "8G") for n in range(args.first, args.last + 1)
+            if n not in answers]
     expanded += _decide_all(jobs, args.jobs, 8, answers, bounds, out)
     first_bounds = list(bounds)
     if args.retry_nodes and bounds:
         retried, bounds = bounds, []
         # a later row for the same deal replaces the earlier one on resume
-        expanded += _decide_all([(n, args.retry_nodes) for n in retried], args.jobs, 1,
-                                answers, bounds, out)
+        expanded += _decide_all([(n, args.retry_nodes, args.retry_method, args.retry_memory)
+                                 for n in retried], args.jobs, 1, answers, bounds, out)
         bounds.sort()
     seconds = time.perf_counter() - started
     counts = Counter(answers.values())
@@ -130,7 +139,8 @@ def main() -> None:
     full = total == 32000 and args.first == 1
     print(f"FreeCell MS deals {args.first}..{args.last} ({total} deals), "
           f"searches of at most {args.max_nodes:,} positions"
-          + (f", upper bounds retried with {args.retry_nodes:,}" if args.retry_nodes else ""))
+          + (f", upper bounds retried with {args.retry_nodes:,} ({args.retry_method})"
+             if args.retry_nodes else ""))
     print("| cells | deals |" + (" published |" if full else ""))
     print("|---|---|" + ("---|" if full else ""))
     for cells in sorted(k for k in counts if k is not None):

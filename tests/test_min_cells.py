@@ -18,11 +18,13 @@ def check(deal: Deal, answer: MinCells) -> None:
     assert answer.variant == laid_out.variant and laid_out.variant.cells == answer.cells
     replay = answer.solution.replay(laid_out)
     assert replay.won and replay.error is None
-    assert list(answer.verdicts) == list(range(answer.cells + 1))
     assert answer.verdicts[answer.cells] == "solved"
+    assert all(v == "solved" for k, v in answer.verdicts.items() if k > answer.cells)
+    assert all(v != "solved" for k, v in answer.verdicts.items() if k < answer.cells)
     if answer.exact:
         assert answer.lower_bound == answer.cells
-        assert all(answer.verdicts[k] == "impossible" for k in range(answer.cells))
+        below = answer.cells - 1
+        assert answer.cells == min(answer.verdicts) or answer.verdicts[below] == "impossible"
 
 
 def test_freecell_11982_needs_five_cells() -> None:
@@ -30,9 +32,8 @@ def test_freecell_11982_needs_five_cells() -> None:
     answer = min_cells(deal)
     assert answer.cells == 5 and answer.exact
     check(deal, answer)
-    assert answer.to_dict()["verdicts"] == {"0": "impossible", "1": "impossible",
-                                            "2": "impossible", "3": "impossible",
-                                            "4": "impossible", "5": "solved"}
+    # 4 cells (the game's own) proved impossible implies 0..3 are: they are not searched
+    assert answer.to_dict()["verdicts"] == {"4": "impossible", "5": "solved"}
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 4, 5, 6])
@@ -61,7 +62,7 @@ def test_an_impossible_deal_with_few_cells_allowed() -> None:
     deal = Deal.from_number(find_variant("freecell"), 11982)
     answer = min_cells(deal, max_cells=2)
     assert answer.cells is None and answer.no_win and not answer.exact
-    assert answer.lower_bound == 3 and answer.verdicts == {k: "impossible" for k in range(3)}
+    assert answer.lower_bound == 3 and answer.verdicts == {2: "impossible"}
 
 
 def test_unknown_smaller_counts_make_an_upper_bound(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -76,33 +77,55 @@ def test_unknown_smaller_counts_make_an_upper_bound(monkeypatch: pytest.MonkeyPa
     assert exact.cells is not None and exact.cells >= 1 and exact.exact
     cut = exact.cells - 1
 
-    def cut_short(position: Deal, *, limits: Limits) -> SolveResult:
+    def cut_short(position: Deal, *, limits: Limits, method: str) -> SolveResult:
         if position.variant.cells == cut:
-            return real(position, limits=Limits(nodes=1))
-        return real(position, limits=limits)
+            return real(position, limits=Limits(nodes=1), method=method)
+        return real(position, limits=limits, method=method)
 
     monkeypatch.setattr(module, "solve", cut_short)
     answer = min_cells(deal)
-    assert answer.cells == exact.cells and not answer.exact and answer.lower_bound == cut
-    assert answer.verdicts == {**{k: "impossible" for k in range(cut)}, cut: "unknown",
-                               exact.cells: "solved"}
+    assert answer.cells == exact.cells and not answer.exact and answer.lower_bound == 0
+    assert answer.verdicts == {**{k: "solved" for k in range(exact.cells, 5)}, cut: "unknown"}
     check(deal, answer)
+
+
+def test_the_searches_go_down_from_the_game_s_own_count() -> None:
+    """FreeCell MS 1 wins with 4 and 3 cells; 2 is proved impossible, which settles 0
+    and 1 without a search."""
+    answer = min_cells(Deal.from_number(find_variant("freecell"), 1))
+    assert answer.verdicts == {2: "impossible", 3: "solved", 4: "solved"}
+    assert answer.cells == 3 and answer.exact and answer.lower_bound == 3
+
+
+def test_the_searches_go_up_when_the_game_s_count_does_not_win() -> None:
+    two = with_cells(Deal.from_number(find_variant("freecell"), 1), 2)  # a game of 2 cells
+    answer = min_cells(two)
+    assert answer.verdicts == {2: "impossible", 3: "solved"}
+    assert answer.cells == 3 and answer.exact
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4])
+def test_depth_first_gives_the_same_answers(number: int) -> None:
+    deal = Deal.from_number(find_variant("freecell"), number)
+    deep, best = min_cells(deal, method="depth-first"), min_cells(deal)
+    assert (deep.cells, deep.exact, deep.verdicts) == (best.cells, best.exact, best.verdicts)
+    check(deal, deep)
 
 
 def test_every_search_cut_short() -> None:
     answer = min_cells(Deal.from_number(find_variant("freecell"), 1), limits=Limits(nodes=1),
                        max_cells=3)
-    assert answer.cells is None and not answer.no_win and list(answer.verdicts) == [0, 1, 2, 3]
-    assert set(answer.verdicts.values()) <= {"impossible", "unknown"}
-    proved = [k for k, v in answer.verdicts.items() if v == "impossible"]
-    assert proved == list(range(len(proved))) and answer.lower_bound == len(proved)
+    assert answer.cells is None and not answer.no_win and answer.verdicts == {3: "unknown"}
+    assert answer.lower_bound == 0
 
 
 def test_a_position_with_cards_in_cells() -> None:
     board = Board.from_number("freecell", 1)
     board.push_notation("1a")
     answer = min_cells(board)
-    assert min(answer.verdicts) == 1
+    assert min(answer.verdicts) >= 1
+    # the card in a cell keeps one cell in use: no search with fewer
+    assert list(min_cells(board, max_cells=1).verdicts) == [1]
     assert answer.cells is not None and answer.cells >= 1
     laid_out = with_cells(board.to_deal(), answer.cells)
     assert laid_out.cells[0] == board.cells[0]
@@ -115,6 +138,8 @@ def test_bad_arguments() -> None:
         min_cells(deal.to_text())  # type: ignore[arg-type]
     with pytest.raises(InvalidOptionError, match="limits"):
         min_cells(deal, limits=100)  # type: ignore[arg-type]
+    with pytest.raises(InvalidOptionError, match="method"):
+        min_cells(deal, method="breadth-first")
     for bad in (-1, 9, True, "2"):
         with pytest.raises(InvalidOptionError, match="max_cells"):
             min_cells(deal, max_cells=bad)  # type: ignore[arg-type]

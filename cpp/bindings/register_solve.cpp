@@ -57,9 +57,15 @@ void register_solve(pb::module_& m) {
         "solve",
         [](const pb::dict& rules, const std::vector<std::vector<int>>& columns,
            const std::vector<int>& cells, const std::vector<int>& found, std::uint64_t max_nodes,
-           std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds, int threads) {
+           std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds, int threads,
+           const std::string& method) {
             if (threads < 1 || threads > 16)
                 throw pb::value_error("threads must be 1..16, not " + std::to_string(threads));
+            if (method != "best-first" && method != "depth-first")
+                throw pb::value_error("method must be 'best-first' or 'depth-first', not '" + method + "'");
+            const Method how = method == "depth-first" ? Method::DepthFirst : Method::BestFirst;
+            if (how == Method::DepthFirst && threads != 1)
+                throw pb::value_error("the depth-first search runs on one thread");
             const Rules r = rules_from_dict(rules);
             const State start = state_from_layout(r, layout_from_python(r, columns, cells, found));
             const Limits limits{max_nodes, max_states, max_bytes, max_seconds};
@@ -77,15 +83,15 @@ void register_solve(pb::module_& m) {
                 // The search touches only C++ values built above, never a Python object,
                 // so other Python threads may run meanwhile.
                 pb::gil_scoped_release release;
-                res = solve(r, start, limits, nullptr, poll, threads);
+                res = solve(r, start, limits, nullptr, poll, threads, how);
             }
             return result_to_python(res);
         },
         pb::arg("rules"), pb::arg("columns"), pb::arg("cells"), pb::arg("found"),
         pb::arg("max_nodes") = 0, pb::arg("max_states") = 0, pb::arg("max_bytes") = 0,
-        pb::arg("max_seconds") = 0.0, pb::arg("threads") = 1,
-        "Decides a position on `threads` threads: returns a dict with verdict, moves and "
-        "statistics.");
+        pb::arg("max_seconds") = 0.0, pb::arg("threads") = 1, pb::arg("method") = "best-first",
+        "Decides a position best first on `threads` threads, or depth first on one: returns "
+        "a dict with verdict, moves and statistics.");
 }
 
 }  // namespace bakers::py

@@ -7,50 +7,15 @@
 #include <thread>
 #include <utility>
 
+#include "depth_first.hpp"
 #include "heuristic.hpp"
+#include "line.hpp"
 #include "nodes.hpp"
 #include "open_list.hpp"
 #include "spin_lock.hpp"
 #include "table.hpp"
 
 namespace bakers {
-namespace {
-
-// Rebuilds the line of play from the chain of nodes ending at `id` into res.moves (each
-// move expanded into single-card moves where the rules want them) and res.compact
-// (supermoves kept whole); the safe foundation moves that the search made silently are
-// written out in both.
-template <typename NodeOf>
-void rebuild(const MoveGen& gen, const State& start, const NodeOf& node, std::uint32_t id,
-             Result& res) {
-    std::vector<Move> chain;
-    for (; node(id).parent != kNoParent; id = node(id).parent) chain.push_back(node(id).move);
-    std::reverse(chain.begin(), chain.end());
-    const Rules& r = gen.rules();
-    Keyed k;
-    k.s = start;
-    k.rehash(r.columns, r.cells);
-    std::vector<Move> safe;
-    auto settle = [&] {
-        safe.clear();
-        gen.settle(k, &safe);
-        res.moves.insert(res.moves.end(), safe.begin(), safe.end());
-        res.compact.insert(res.compact.end(), safe.begin(), safe.end());
-    };
-    settle();
-    for (const Move& m : chain) {
-        res.compact.push_back(m);
-        for (const Move& single : gen.expand(k.s, m)) {
-            gen.apply(k, single);
-            res.moves.push_back(single);
-            gen.settle(k, nullptr, false);  // only mandatory moves happen mid-chain
-        }
-        settle();
-    }
-}
-
-}  // namespace
-
 namespace {
 
 constexpr int kMaxThreads = 16;
@@ -112,9 +77,13 @@ public:
         Result res;
         res.verdict = verdict_;
         res.reason = reason_;
-        if (verdict_ == Verdict::Solved)
-            rebuild(gen_, start, [this](std::uint32_t id) -> const Node& { return node(id); },
-                    winner_, res);
+        if (verdict_ == Verdict::Solved) {
+            std::vector<Move> chain;
+            for (std::uint32_t id = winner_; node(id).parent != kNoParent; id = node(id).parent)
+                chain.push_back(node(id).move);
+            std::reverse(chain.begin(), chain.end());
+            rebuild(gen_, start, chain, res);
+        }
         res.stats.expanded = expanded_;
         res.stats.generated = generated_;
         res.stats.stored = stored_;
@@ -368,7 +337,8 @@ private:
 }  // namespace
 
 Result solve(const Rules& rules, const State& start, const Limits& limits,
-             const std::atomic<bool>* stop, const StopPoll& poll, int threads) {
+             const std::atomic<bool>* stop, const StopPoll& poll, int threads, Method method) {
+    if (method == Method::DepthFirst) return solve_depth_first(rules, start, limits, stop, poll);
     return Search(rules, limits, threads, stop, poll).run(start);
 }
 

@@ -32,6 +32,11 @@ struct Stats {
     int most_home = 0;             // most cards on the foundations in any position seen
 };
 
+// How to search: best first (short lines, fast wins; the default) or depth first (the
+// same verdicts with about a sixth of the memory, for proofs too big for best first;
+// one thread, long lines). Both are complete: see search.cpp and depth_first.hpp.
+enum class Method : std::uint8_t { BestFirst, DepthFirst };
+
 enum class Verdict : std::uint8_t { Solved, Impossible, Unknown };
 
 struct Result {
@@ -46,8 +51,10 @@ struct Result {
 using StopPoll = std::function<bool()>;
 
 // Decides the position `start` of a game: a win, a proof that none exists, or unknown;
-// on `threads` threads (1..16) that share one visited set and one open list.
+// best first on `threads` threads (1..16) that share one visited set and one open list,
+// or depth first on one thread.
 Result solve(const Rules& rules, const State& start, const Limits& limits,
-             const std::atomic<bool>* stop = nullptr, const StopPoll& poll = {}, int threads = 1);
+             const std::atomic<bool>* stop = nullptr, const StopPoll& poll = {}, int threads = 1,
+             Method method = Method::BestFirst);
 
 }  // namespace bakers

@@ -163,7 +163,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 def cmd_min_cells(args: argparse.Namespace) -> int:
     board = _board(args)
-    answer = min_cells(board, limits=_limits(args, None), max_cells=args.max_cells)
+    answer = min_cells(board, limits=_limits(args, None), max_cells=args.max_cells,
+                       method=args.method)
     if args.format == "json":
         _print_json({"game": board.variant.name, **answer.to_dict()})
     else:
@@ -237,10 +238,11 @@ def add_commands(sub: Any) -> None:
 
     p = sub.add_parser("min-cells", help="the fewest free cells that still win a deal",
                        description="The fewest free cells with which the deal is "
-                       "winnable, with the verdict of every smaller count. Exit 0: exact; "
+                       "winnable, with the verdict of every smaller count tried. Exit 0: exact; "
                        "1: no win with up to --max-cells; 3: an upper bound only.")
     _add_position(p)
     p.add_argument("--max-cells", type=int, default=MAX_CELLS, metavar="K")
     _add_format(p, ("text", "json"))
+    base._add_method(p)
     base._add_limits(p)
     p.set_defaults(run=cmd_min_cells)

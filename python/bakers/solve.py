@@ -19,9 +19,11 @@ from .limits import Limits, limits_or
 from .notation import Move
 from .solution import Solution
 
-__all__ = ["solve", "SolveResult", "SolveStats", "EngineError", "VERDICTS"]
+__all__ = ["solve", "SolveResult", "SolveStats", "EngineError", "VERDICTS", "METHODS"]
 
 VERDICTS = ("solved", "impossible", "unknown")
+#: The searches `solve` can run (see its ``method``).
+METHODS = ("best-first", "depth-first")
 
 
 class EngineError(RuntimeError):
@@ -135,7 +137,7 @@ def _checked_line(start: Board, line: list[tuple[int, ...]], what: str) -> Solut
 
 
 def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: Any = None,
-          check: bool = True, threads: int = 1) -> SolveResult:
+          check: bool = True, threads: int = 1, method: str = "best-first") -> SolveResult:
     """Decide a position: find a win, prove there is none, or say "unknown" when a limit
     (``limits``, a `Limits`) ends the search first. ``position`` is a `Deal`, a referee
     `Board` (any mid-game position) or a board text with ``game=``. The search runs in C++
@@ -143,6 +145,9 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     (reason ``'interrupted'``). With ``check`` (the default) the solution is replayed by
     the referee before it is returned. ``threads`` (1..16) searches the one position on
     that many threads sharing one visited set: the verdict is as exact as on one thread.
+    ``method`` is ``'best-first'`` (the default: fast wins, short lines) or
+    ``'depth-first'`` (one thread; the same verdicts with about a sixth of the memory a
+    stored position, for proofs too big for the best-first search; its lines are long).
 
     Raises InvalidOptionError for a bad argument, the errors of `Deal.parse` for a bad
     board text, and EngineError if the referee refutes the engine.
@@ -150,10 +155,14 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     limits = limits_or(limits, Limits())
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 16:
         raise InvalidOptionError(f"threads={threads!r} must be an integer from 1 to 16")
+    if method not in METHODS:
+        raise InvalidOptionError(f"method={method!r} must be one of {', '.join(METHODS)}")
+    if method == "depth-first" and threads != 1:
+        raise InvalidOptionError(f"method='depth-first' runs on one thread, not threads={threads}")
     start = _start_board(position, game)
     columns, cells, heights = _core_position(start)
     raw = core().solve(start.variant.rules(), columns, cells, heights, threads=threads,
-                       **limits.core_arguments())
+                       method=method, **limits.core_arguments())
     stats = SolveStats(raw["expanded"], raw["generated"], raw["stored"], raw["peak_bytes"],
                        raw["seconds"])
     solution = supermoves = None

@@ -1,0 +1,209 @@
+#include "depth_first.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+
+#include "heuristic.hpp"
+#include "line.hpp"
+#include "open_list.hpp"
+#include "table.hpp"
+
+namespace bakers {
+namespace {
+
+constexpr std::uint64_t kCheckEvery = 256;  // expansions between two checks of the limits
+constexpr std::uint64_t kSlack = 1 << 20;   // bytes for one expansion's children
+constexpr int kShardBits = 8;  // a big table grows a 1/256 part at a time, never all at once
+// The table fills to 3/4 before a shard doubles (1/2 in the best-first search): probes
+// get longer but a stored position costs 21 to 43 bytes instead of 32 to 64, and memory
+// is what ends the long proofs this search is for.
+constexpr int kLoadQuarters = 3;
+
+// The stack is a line of frames, one per position on the line from the start to the
+// position being expanded. A frame holds its position and, at the end of `pending_`, the
+// moves to its children that were new when it was expanded (stored then, expanded
+// later: each child is made again from the frame's position when its turn comes). So
+// the stack costs a position per step of the line and 3 bytes per waiting child.
+class DepthFirst {
+public:
+    DepthFirst(const Rules& rules, const Limits& limits, const std::atomic<bool>* stop,
+               const StopPoll& poll)
+        : gen_(rules), limits_(limits), stop_(stop), poll_(poll), table_(false, kShardBits, kLoadQuarters) {}
+
+    Result run(const State& start) {
+        t0_ = last_poll_ = Clock::now();
+        const Rules& r = gen_.rules();
+        Keyed root;
+        root.s = start;
+        root.rehash(r.columns, r.cells);
+        gen_.settle(root, nullptr);
+        table_.insert(root.key);
+        res_.stats.stored = 1;
+        res_.stats.most_home = root.s.home();
+        if (gen_.won(root.s))
+            res_.verdict = Verdict::Solved;
+        else
+            search(root);
+        res_.stats.peak_bytes = std::max(peak_, bytes_now());
+        if (res_.verdict == Verdict::Solved) {
+            std::vector<Move> line;
+            for (std::size_t i = 1; i < frames_.size(); ++i) line.push_back(frames_[i].move);
+            if (won_by_) line.push_back(*won_by_);
+            rebuild(gen_, start, line, res_);
+        }
+        res_.stats.seconds = std::chrono::duration<double>(Clock::now() - t0_).count();
+        return std::move(res_);
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    struct Frame {
+        Packed k;                  // the position
+        std::uint32_t first;       // where its waiting moves start in pending_
+        Move move;                 // the move that made it from the frame below
+    };
+    struct Kid {
+        int prio;
+        Move move;
+    };
+
+    std::uint64_t bytes_now() const {
+        return table_.bytes() + frames_.capacity() * sizeof(Frame) + pending_.capacity() * sizeof(Move);
+    }
+    // The bytes the stack may hold until it next grows: both vectors doubled, the old and
+    // the new arrays held at once while copying.
+    std::uint64_t stack_reserve() const {
+        return 3 * (frames_.capacity() * sizeof(Frame) + pending_.capacity() * sizeof(Move)) + kSlack;
+    }
+
+    bool stop(const char* why) {
+        res_.verdict = Verdict::Unknown;
+        res_.reason = why;
+        return true;
+    }
+
+    // Returns true when a limit ends the search (the verdict and reason set). With a
+    // memory limit the table gets what the stack's reserve leaves; the stack grows only
+    // through `make_room`, which checks its reserve against the limit first.
+    bool over_limits() {
+        peak_ = std::max(peak_, bytes_now());
+        if (limits_.max_bytes) {
+            if (table_.over_budget() || table_.bytes() + stack_reserve() > limits_.max_bytes)
+                return stop("memory limit");
+            table_.set_budget(limits_.max_bytes - stack_reserve());
+        }
+        if (limits_.max_nodes && res_.stats.expanded >= limits_.max_nodes) return stop("node limit");
+        if (limits_.max_states && res_.stats.stored >= limits_.max_states) return stop("state limit");
+        const auto now = Clock::now();
+        if (limits_.max_seconds > 0 && std::chrono::duration<double>(now - t0_).count() > limits_.max_seconds)
+            return stop("time limit");
+        if (stop_ && stop_->load(std::memory_order_relaxed)) return stop("interrupted");
+        if (poll_ && now - last_poll_ > std::chrono::milliseconds(50)) {
+            last_poll_ = now;
+            if (poll_()) return stop("interrupted");
+        }
+        return false;
+    }
+
+    // Grows the stack's vectors ahead of a frame and n waiting moves; returns false (the
+    // verdict set) when the memory limit cannot hold them.
+    bool make_room(std::size_t n) {
+        const bool frames_full = frames_.size() == frames_.capacity();
+        const bool pending_full = pending_.size() + n > pending_.capacity();
+        if (!frames_full && !pending_full) return true;
+        if (frames_full) frames_.reserve(std::max<std::size_t>(64, 2 * frames_.capacity()));
+        if (pending_full) pending_.reserve(std::max(2 * pending_.capacity(), pending_.size() + n));
+        peak_ = std::max(peak_, bytes_now());
+        if (!limits_.max_bytes) return true;
+        if (table_.bytes() + stack_reserve() > limits_.max_bytes) return !stop("memory limit");
+        table_.set_budget(limits_.max_bytes - stack_reserve());
+        return true;
+    }
+
+    // Expands `cur` (a stored position): stores its new children and, unless one of them
+    // wins, pushes its frame with their moves, the best (lowest priority) last so that
+    // it is expanded next. Returns false when the search is over (a win).
+    bool expand(const Keyed& cur, Move move, MoveList& moves, std::vector<Kid>& kids, Scorer& scorer) {
+        [[maybe_unused]] const Rules& r = gen_.rules();
+        assert(cur.key_is_consistent(r.columns, r.cells));
+        scorer.prepare(cur);
+        moves.size = 0;
+        gen_.generate(cur.s, moves);
+        ++res_.stats.expanded;
+        res_.stats.generated += static_cast<std::uint64_t>(moves.size);
+        kids.clear();
+        for (int i = 0; i < moves.size; ++i) {
+            Keyed child = cur;
+            gen_.apply(child, moves.moves[i]);
+            gen_.settle_after(child, moves.moves[i]);
+            if (!table_.insert(child.key)) continue;
+            ++res_.stats.stored;
+            res_.stats.most_home = std::max(res_.stats.most_home, child.s.home());
+            if (gen_.won(child.s)) {
+                won_by_ = moves.moves[i];
+                push_frame(cur, move);
+                res_.verdict = Verdict::Solved;
+                return false;
+            }
+            kids.push_back(Kid{scorer.score(child).progress, moves.moves[i]});
+        }
+        if (!make_room(kids.size())) return false;
+        push_frame(cur, move);
+        std::stable_sort(kids.begin(), kids.end(), [](const Kid& a, const Kid& b) { return a.prio > b.prio; });
+        for (const Kid& kid : kids) pending_.push_back(kid.move);
+        return true;
+    }
+    void push_frame(const Keyed& k, Move move) {
+        frames_.push_back(Frame{Packed{k.s, k.key}, static_cast<std::uint32_t>(pending_.size()), move});
+    }
+
+    void search(const Keyed& root) {
+        const Rules& r = gen_.rules();
+        MoveList moves;
+        std::vector<Kid> kids;
+        Scorer scorer(gen_);
+        if (over_limits() || !expand(root, Move{}, moves, kids, scorer)) return;
+        std::uint64_t since_check = 1;
+        while (!frames_.empty()) {
+            Frame& top = frames_.back();
+            if (pending_.size() == top.first) {  // every child of top is expanded
+                frames_.pop_back();
+                continue;
+            }
+            if (since_check >= kCheckEvery || (limits_.max_nodes && res_.stats.expanded >= limits_.max_nodes)) {
+                since_check = 0;
+                if (over_limits()) return;
+            }
+            const Move m = pending_.back();
+            pending_.pop_back();
+            Keyed child = unpack(top.k, r.columns);
+            gen_.apply(child, m);
+            gen_.settle_after(child, m);
+            ++since_check;
+            if (!expand(child, m, moves, kids, scorer)) return;
+        }
+        res_.verdict = Verdict::Impossible;  // the stack ran dry: see depth_first.hpp
+    }
+
+    const MoveGen gen_;
+    const Limits limits_;
+    const std::atomic<bool>* stop_;
+    const StopPoll& poll_;
+    VisitedTable table_;
+    std::vector<Frame> frames_;
+    std::vector<Move> pending_;
+    std::optional<Move> won_by_;  // the last move of the win, from the top frame
+    Result res_;
+    std::uint64_t peak_ = 0;
+    Clock::time_point t0_, last_poll_;
+};
+
+}  // namespace
+
+Result solve_depth_first(const Rules& rules, const State& start, const Limits& limits,
+                         const std::atomic<bool>* stop, const StopPoll& poll) {
+    return DepthFirst(rules, limits, stop, poll).run(start);
+}
+
+}  // namespace bakers

@@ -1,0 +1,133 @@
+// The depth-first search: the same verdicts as the best-first search (reference data and
+// positions known by construction), every line replayed, the limits (memory included).
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "support.hpp"
+
+namespace {
+
+using namespace support;
+
+Result depth_first(const Rules& r, const State& start, const Limits& limits = {},
+                   const std::atomic<bool>* stop = nullptr) {
+    return solve(r, start, limits, stop, {}, 1, Method::DepthFirst);
+}
+
+// Decides a deal both ways; checks that the verdicts agree and that a depth-first win
+// replays; returns the depth-first verdict.
+Verdict check_agrees(const Rules& r, std::uint64_t n) {
+    check::Context ctx("deal " + std::to_string(n));
+    const State start = dealt(r, n);
+    const Result best = solve(r, start, Limits{});
+    const Result deep = depth_first(r, start);
+    CHECK_EQ(deep.verdict, best.verdict);
+    CHECK(deep.verdict != Verdict::Unknown);
+    CHECK_EQ(deep.reason, std::string());
+    if (deep.verdict == Verdict::Solved) {
+        CHECK_EQ(replay(r, start, deep.moves, false), std::string());
+        CHECK_EQ(replay(r, start, deep.compact, true), std::string());
+    } else {
+        CHECK(deep.moves.empty());
+    }
+    // A complete search sees every reachable position: both store the same ones when
+    // neither met a win.
+    if (deep.verdict == Verdict::Impossible) {
+        CHECK_EQ(deep.stats.stored, best.stats.stored);
+        CHECK_EQ(deep.stats.most_home, best.stats.most_home);
+    }
+    return deep.verdict;
+}
+
+// Returns the verdicts of a reference file of lines "deal<TAB>verdict<TAB>...".
+std::map<std::uint64_t, std::string> verdicts(const std::string& file) {
+    std::map<std::uint64_t, std::string> out;
+    const auto lines = read_lines(data_path(file));
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        std::istringstream in(lines[i]);
+        std::uint64_t n = 0;
+        std::string verdict;
+        if (in >> n >> verdict) out[n] = verdict;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST(depth_first_bakers_game_reference_verdicts) {
+    const Rules& r = preset("bakers_game");
+    const auto known = verdicts("bakers_game_ms_1-1000.tsv");
+    int impossible = 0;
+    for (std::uint64_t n = 1; n <= 40; ++n) {
+        const Verdict v = check_agrees(r, n);
+        if (CHECK(known.count(n))) CHECK_EQ(v == Verdict::Solved, known.at(n) == "winnable");
+        impossible += v == Verdict::Impossible;
+    }
+    CHECK(impossible >= 5);  // the sample holds proofs, not only wins
+}
+
+TEST(depth_first_other_presets_agree) {
+    for (const char* game : {"freecell", "freecell36", "bulochnik", "bakers_dozen"})
+        for (std::uint64_t n : {1, 2, 3}) {
+            check::Context ctx(game);
+            check_agrees(preset(game), n);
+        }
+}
+
+TEST(depth_first_fewer_cells) {
+    // FreeCell MS 1 with two cells is impossible (a complete search of ~119,000
+    // positions), with three winnable: both searches must say so.
+    Rules r = preset("freecell");
+    for (int cells : {2, 3}) {
+        check::Context ctx(std::to_string(cells) + " cells");
+        r.cells = cells;
+        const Verdict v = check_agrees(r, 1);
+        CHECK_EQ(v, cells == 2 ? Verdict::Impossible : Verdict::Solved);
+    }
+}
+
+TEST(depth_first_freecell_ms11982_is_impossible) {
+    const Rules& r = preset("freecell");
+    const Result res = depth_first(r, dealt(r, 11982));
+    CHECK_EQ(res.verdict, Verdict::Impossible);
+}
+
+TEST(depth_first_node_limit) {
+    const Rules& r = preset("bakers_dozen");
+    Limits limits;
+    limits.max_nodes = 10;
+    const Result res = depth_first(r, dealt(r, 477), limits);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.reason, std::string("node limit"));
+    CHECK_EQ(res.stats.expanded, 10u);
+}
+
+TEST(depth_first_memory_limit_holds) {
+    // Baker's Dozen 477 needs ~100 million positions: a 10 MB limit ends the search,
+    // and the bytes held never passed it.
+    const Rules& r = preset("bakers_dozen");
+    Limits limits;
+    limits.max_bytes = 10u << 20;
+    const Result res = depth_first(r, dealt(r, 477), limits);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.reason, std::string("memory limit"));
+    CHECK(res.stats.peak_bytes <= limits.max_bytes);
+    CHECK(res.stats.stored > 50'000u);  // the limit was used, not refused at the start
+    limits.max_bytes = 1;
+    CHECK_EQ(depth_first(r, dealt(r, 477), limits).reason, std::string("memory limit"));
+}
+
+TEST(depth_first_stop_flag) {
+    const std::atomic<bool> stop{true};
+    const Rules& r = preset("bakers_game");
+    const Result res = depth_first(r, dealt(r, 1), Limits{}, &stop);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.reason, std::string("interrupted"));
+    CHECK(res.stats.expanded <= 1u);
+}

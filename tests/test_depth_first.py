@@ -1,0 +1,102 @@
+"""`solve(method='depth-first')`: the lean complete search gives the verdicts of the
+reference data and of the best-first search, its wins replay through the referee, its
+"impossible" is confirmed by the referee's own exhaustive search on small games, and its
+limits hold."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from bakers import Deal, InvalidOptionError, Limits, solve
+from helpers_cli import Run, one_error_line
+from helpers_positions import exhaustive_search, random_positions
+from test_solve import (
+    BAKERS_DOZEN,
+    BAKERS_GAME,
+    DATA_VERDICTS,
+    SMALL_GAMES,
+    assert_verdict,
+    assert_won,
+)
+
+pytest.importorskip("bakers._core")
+
+DEEP = "depth-first"
+
+
+@pytest.mark.parametrize("number", range(1, 61))
+def test_bakers_game_ms_verdicts_match_data(number: int) -> None:
+    deal = Deal.from_number("bakers_game", number)
+    result = solve(deal, method=DEEP)
+    expected = DATA_VERDICTS[BAKERS_GAME[number]]
+    if expected == "solved":
+        assert_won(result, deal, f"Baker's Game MS {number}")
+    else:
+        assert_verdict(result, "impossible", f"Baker's Game MS {number}")
+        # A complete search sees every reachable position, in whatever order.
+        best = solve(deal)
+        assert result.stats.stored == best.stats.stored
+        assert result.most_home == best.most_home
+
+
+@pytest.mark.parametrize(("game", "number"), [
+    ("freecell", 11982), ("freecell", 1), ("freecell36", 2), ("bulochnik", 3),
+    ("bakers_dozen", 64), ("bakers_dozen", 5)])
+def test_other_games_agree_with_best_first(game: str, number: int) -> None:
+    deal = Deal.from_number(game, number)
+    deep, best = solve(deal, method=DEEP), solve(deal)
+    assert deep.verdict == best.verdict
+    if game == "bakers_dozen":
+        assert deep.verdict == DATA_VERDICTS[BAKERS_DOZEN[number]]
+    if deep.solved:
+        assert_won(deep, deal, f"{game} {number}")
+    else:
+        assert_verdict(deep, "impossible", f"{game} {number}")
+
+
+@pytest.mark.parametrize("variant", SMALL_GAMES[:3], ids=lambda v: v.name)
+def test_impossible_of_random_positions_confirmed_by_the_referee(variant) -> None:
+    boards = random_positions(variant, itertools.count(1), 40, seed=5, home_bias=0.2)
+    confirmed = 0
+    for board in itertools.islice(boards, 0, 400, 10):
+        result = solve(board, method=DEEP)
+        if result.solved:
+            assert_won(result, board, f"{variant.name} position\n{board}")
+            continue
+        assert_verdict(result, "impossible", f"{variant.name} position\n{board}")
+        referee = exhaustive_search(board, 20_000)
+        assert referee is not True, f"the referee wins where depth-first says impossible:\n{board}"
+        confirmed += referee is False
+    assert confirmed >= 5, f"only {confirmed} impossible verdicts were confirmed"
+
+
+@pytest.mark.parametrize("cap", ["8M", "24M"])
+def test_memory_limit_holds(cap: str) -> None:
+    result = solve(Deal.from_number("bakers_dozen", 477), limits=Limits(memory=cap), method=DEEP)
+    assert (result.verdict, result.reason) == ("unknown", "memory limit")
+    assert result.stats.peak_bytes <= Limits(memory=cap).memory
+    assert result.stats.stored > 10_000
+
+
+def test_node_limit_and_the_verdict_it_leaves() -> None:
+    result = solve(Deal.from_number("bakers_dozen", 477), limits=Limits(nodes=500), method=DEEP)
+    assert (result.verdict, result.reason) == ("unknown", "node limit")
+    assert result.stats.expanded == 500 and not result.most_home_exact
+
+
+def test_bad_method_and_threads() -> None:
+    deal = Deal.from_number("freecell", 1)
+    with pytest.raises(InvalidOptionError, match="'sideways'"):
+        solve(deal, method="sideways")
+    with pytest.raises(InvalidOptionError, match="threads=2"):
+        solve(deal, method=DEEP, threads=2)
+
+
+def test_cli_solve_depth_first(bakers: Run) -> None:
+    code, out, _ = bakers("solve", "bakers_game", "14", "--method", DEEP)
+    assert code == 1 and out.startswith("impossible: ")
+    code, out, _ = bakers("solve", "freecell", "1", "--method", DEEP, "--format", "json")
+    assert code == 0 and '"verdict": "solved"' in out
+    code, _, err = bakers("solve", "freecell", "1", "--method", "sideways")
+    assert code == 2 and "sideways" in one_error_line(err)
