@@ -50,7 +50,8 @@ public:
           poll_(poll),
           table_(shared_, shared_ ? 6 : 0),
           nodes_(threads_),
-          kids_(threads_) {}
+          kids_(threads_),
+          tally_(threads_) {}
 
     Result run(const State& start) {
         t0_ = last_poll_ = Clock::now();
@@ -63,7 +64,7 @@ public:
         table_.insert(root.key);
         node_bytes_ += nodes_[0].push(Node{kNoParent, Move{}});
         stored_ = 1;
-        most_home_ = root.s.home();
+        most_home_ = root.s.home();  // the threads' tallies are added to these as they go
         if (gen_.won(root.s)) {
             conclude(Verdict::Solved, {}, 0);
         } else {
@@ -198,7 +199,7 @@ private:
         moves.size = 0;
         gen_.generate(parent.s, moves);
         NodeStore& mine = nodes_[t];
-        std::uint64_t stored = 0, grown = 0;
+        Tally& tally = tally_[t];
         // First every child and its key, each key's table slot announced to the memory
         // system (in a big table each probe is otherwise a cache miss); then the lookups.
         std::vector<Keyed>& kids = kids_[t];
@@ -225,11 +226,9 @@ private:
                 break;
             }
             const auto id = (static_cast<std::uint32_t>(t) << kLocalBits) | mine.size();
-            grown += mine.push(Node{cur.id, m});
-            ++stored;
-            const int home = child.s.home();
-            int best = most_home_.load(std::memory_order_relaxed);
-            while (home > best && !most_home_.compare_exchange_weak(best, home)) {}
+            tally.node_bytes += mine.push(Node{cur.id, m});
+            ++tally.stored;
+            tally.most_home = std::max(tally.most_home, child.s.home());
             if (gen_.won(child.s)) {
                 conclude(Verdict::Solved, {}, id);
                 break;
@@ -241,9 +240,19 @@ private:
             const int cost = depth_cost(r, depth);
             out.push_back(Child{{p.progress + cost, p.space + cost}, id, depth, Packed{child.s, child.key}});
         }
-        generated_ += static_cast<std::uint64_t>(moves.size);
-        stored_ += stored;
-        if (grown) node_bytes_ += grown;
+        tally.generated += static_cast<std::uint64_t>(moves.size);
+    }
+
+    // Adds thread t's counts to the shared ones (before a check of the limits, and at
+    // the end): counting each child into shared atomics would bounce their cache line
+    // between the threads at every expansion.
+    void flush(int t) {
+        Tally& tally = tally_[t];
+        generated_ += std::exchange(tally.generated, 0);
+        stored_ += std::exchange(tally.stored, 0);
+        node_bytes_ += std::exchange(tally.node_bytes, 0);
+        int best = most_home_.load(std::memory_order_relaxed);
+        while (tally.most_home > best && !most_home_.compare_exchange_weak(best, tally.most_home)) {}
     }
 
     void work(int t) {
@@ -266,14 +275,14 @@ private:
                 popped.clear();
                 if (shared_ && batch_size == 1 && expanded_ >= kBigSearch) batch_size = 8;
                 for (;;) {
-                    if (halt_) return;
+                    if (halt_) return flush(t);
                     pop_entries(batch_size, popped);
                     count_open();
                     if (!popped.empty()) break;
                     if (busy_ == 0) {
                         conclude(Verdict::Impossible, {}, 0);
                         if (shared_) cv_.notify_all();
-                        return;
+                        return flush(t);
                     }
                     cv_.wait_for(lock, std::chrono::milliseconds(10));
                 }
@@ -300,6 +309,7 @@ private:
             }
             if (since_check >= kCheckEvery || (limits_.max_nodes && expanded_ >= limits_.max_nodes)) {
                 since_check = 0;
+                flush(t);
                 if (over_limits(t)) {
                     if (shared_) cv_.notify_all();
                     return;
@@ -318,6 +328,12 @@ private:
     VisitedTable table_;
     std::vector<NodeStore> nodes_;
     std::vector<std::vector<Keyed>> kids_;  // per thread: the children of one expansion
+    // Per thread: counts not yet added to the shared ones (see `flush`).
+    struct alignas(64) Tally {
+        std::uint64_t generated = 0, stored = 0, node_bytes = 0;
+        int most_home = 0;
+    };
+    std::vector<Tally> tally_;
     OpenList open_[2];
     PackedArena arena_;
     int turn_ = 0;
@@ -328,7 +344,10 @@ private:
     Verdict verdict_ = Verdict::Unknown;
     std::string reason_;
     std::uint32_t winner_ = kNoParent;
-    std::atomic<std::uint64_t> expanded_{0}, generated_{0}, stored_{0};
+    // On cache lines of their own: expanded_ changes at every batch, the others at the
+    // checks, and neither should slow down the lock's line or the other's readers.
+    alignas(64) std::atomic<std::uint64_t> expanded_{0};
+    alignas(64) std::atomic<std::uint64_t> generated_{0}, stored_{0};
     std::atomic<std::uint64_t> node_bytes_{0}, open_bytes_{0}, peak_bytes_{0};
     std::atomic<int> most_home_{0};
     Clock::time_point t0_, last_poll_;

@@ -1,12 +1,13 @@
 // The visited set: exact 128-bit keys (see zobrist.hpp) in open-addressing shards.
 //
 // Design. A key is 16 bytes and nothing else is stored, so a state costs 16 bytes over
-// a load factor of at most 1/2 (32 bytes at worst; or 3/4 when memory counts more than
-// speed, ~21 bytes). The table is split into shards chosen
-// by the key's high bits; each shard grows on its own and, when the table is shared by
-// several threads, is guarded by its own mutex, so threads collide only when they touch
-// the same shard at the same moment. A single-threaded search skips the locks. Byte use
-// is tracked so that a memory limit can end a search before the machine runs out.
+// a load factor of at most 1/2 (32 bytes at worst; or 3/4, about 21 bytes, when memory
+// counts more than speed). The table is split into shards chosen by the key's high bits;
+// each shard grows on its own and, when the table is shared by several threads, is
+// guarded by its own spin lock (held for one probe sequence, or one growth: a sleeping
+// mutex costs more than such a wait), so threads collide only when they touch the same
+// shard at the same moment. A single-threaded search skips the locks. Byte use is
+// tracked so that a memory limit can end a search before the machine runs out.
 #pragma once
 
 #include <atomic>
@@ -22,6 +23,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "spin_lock.hpp"
 #include "zobrist.hpp"
 
 namespace bakers {
@@ -83,7 +85,7 @@ public:
         if (k.lo == 0 && k.hi == 0) k.lo = 1;  // (0, 0) marks an empty slot
         Shard& sh = shards_[bits_ ? k.hi >> (64 - bits_) : 0];
         if (shared_) {
-            std::lock_guard<std::mutex> lock(sh.mutex);
+            std::lock_guard<SpinLock> lock(sh.mutex);
             return insert_into(sh, k);
         }
         return insert_into(sh, k);
@@ -115,7 +117,7 @@ public:
 private:
     static constexpr std::size_t kInitial = 1024;
     struct alignas(64) Shard {  // one cache line a shard: threads on two shards do not collide
-        std::mutex mutex;
+        SpinLock mutex;
         Slots slots;
         std::size_t used = 0;
         std::atomic<const Key*> base{nullptr};  // &slots[0] and slots.size() - 1, for prefetch
