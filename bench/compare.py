@@ -500,6 +500,7 @@ def count_lengths(game: str, numbers: list[int],
     for a solution the referee rejects; deals not solved are left out."""
     from bakers import Deal, Limits, find_variant, solve
 
+    method = str(limits["method"])
     limit = Limits(nodes=limits["max_nodes"] or None, states=limits["max_states"] or None,
                    memory=limits["max_bytes"] or None,
                    seconds=limits["max_seconds"] or None)
@@ -507,7 +508,7 @@ def count_lengths(game: str, numbers: list[int],
     lengths: dict[str, list[int] | None] = {}
     for number in numbers:
         deal = Deal.from_number(variant, number)
-        result = solve(deal, limits=limit)
+        result = solve(deal, limits=limit, method=method)
         if result.verdict != SOLVED:
             continue
         single = result.supermoves.expand(deal)
@@ -663,6 +664,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fcs-mode", choices=("range", "file"), default=None,
                         help="how fc-solve is run (default: range for MS games)")
     parser.add_argument("--no-fcs", action="store_true", help="run bakers alone")
+    parser.add_argument("--method", choices=("best-first", "depth-first"), default=None,
+                        help="bakers' search (default: the game's own, see "
+                        "bakers.solve.default_method)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs of each solver; times are medians (default 1)")
     parser.add_argument("--threads", type=int, default=1,
@@ -688,7 +692,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.worker:
         return worker(args.worker)
 
+    from bakers import find_variant
     from bakers.limits import parse_bytes
+    from bakers.solve import default_method
 
     if not 1 <= args.first <= args.last:
         parser.error("need 1 <= --first <= --last")
@@ -699,8 +705,11 @@ def main(argv: list[str] | None = None) -> int:
     game, first, last, threads = args.game, args.first, args.last, args.threads
     deals = last - first + 1
     setup = SETUPS[game]
+    # The method rides with the limits: every bakers call of a run takes both.
+    method = args.method or default_method(find_variant(game), 1)
     limits = {"max_nodes": args.limit_nodes, "max_states": 0,
-              "max_bytes": parse_bytes(args.limit_memory), "max_seconds": args.limit_seconds}
+              "max_bytes": parse_bytes(args.limit_memory), "max_seconds": args.limit_seconds,
+              "method": method}
 
     mode = "" if args.no_fcs else (args.fcs_mode or setup.mode)
     if mode == "range" and setup.mode != "range":

@@ -8,7 +8,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from bakers import Deal, InvalidOptionError, Limits, solve
+from bakers import Deal, InvalidOptionError, Limits, find_variant, solve, solve_many, solve_range
+from bakers.solve import default_method
 from helpers_cli import Run, one_error_line
 from helpers_positions import exhaustive_search, random_positions
 from test_solve import (
@@ -35,7 +36,7 @@ def test_bakers_game_ms_verdicts_match_data(number: int) -> None:
     else:
         assert_verdict(result, "impossible", f"Baker's Game MS {number}")
         # A complete search sees every reachable position, in whatever order.
-        best = solve(deal)
+        best = solve(deal, method="best-first")
         assert result.stats.stored == best.stats.stored
         assert result.most_home == best.most_home
 
@@ -45,7 +46,7 @@ def test_bakers_game_ms_verdicts_match_data(number: int) -> None:
     ("bakers_dozen", 64), ("bakers_dozen", 5)])
 def test_other_games_agree_with_best_first(game: str, number: int) -> None:
     deal = Deal.from_number(game, number)
-    deep, best = solve(deal, method=DEEP), solve(deal)
+    deep, best = solve(deal, method=DEEP), solve(deal, method="best-first")
     assert deep.verdict == best.verdict
     if game == "bakers_dozen":
         assert deep.verdict == DATA_VERDICTS[BAKERS_DOZEN[number]]
@@ -99,4 +100,46 @@ def test_cli_solve_depth_first(bakers: Run) -> None:
     code, out, _ = bakers("solve", "freecell", "1", "--method", DEEP, "--format", "json")
     assert code == 0 and '"verdict": "solved"' in out
     code, _, err = bakers("solve", "freecell", "1", "--method", "sideways")
+    assert code == 2 and "sideways" in one_error_line(err)
+
+
+@pytest.mark.parametrize(("game", "expected"), [
+    ("bakers_game", DEEP), ("bulochnik", DEEP), ("freecell", "best-first"),
+    ("freecell36", "best-first"), ("bakers_dozen", "best-first")])
+def test_default_method_of_each_game(game: str, expected: str) -> None:
+    variant = find_variant(game)
+    assert default_method(variant) == expected
+    assert default_method(variant, threads=2) == "best-first"  # one search, several threads
+    deal = Deal.from_number(game, 3)
+    assert solve(deal).verdict == solve(deal, method="best-first").verdict
+    # several threads of one search: best first, whatever the game
+    assert solve(deal, threads=2).verdict == solve(deal).verdict
+
+
+def test_ranges_with_either_method_agree() -> None:
+    by_method = {}
+    for method in ("best-first", DEEP, None):
+        rows = solve_range("bakers_game", 1, 40, threads=2, method=method)
+        by_method[method] = {r.number: r.verdict for r in rows}
+    assert by_method["best-first"] == by_method[DEEP] == by_method[None]
+    deals = [Deal.from_number("bulochnik", n) for n in (1, 2, 3)]
+    many = {method: [r.verdict for r in solve_many(deals, ordered=True, method=method)]
+            for method in ("best-first", DEEP)}
+    assert many["best-first"] == many[DEEP]
+    with pytest.raises(InvalidOptionError, match="'upwards'"):
+        solve_range("bakers_game", 1, 2, method="upwards")
+    with pytest.raises(InvalidOptionError, match="'upwards'"):
+        solve_many([], method="upwards")
+
+
+def test_cli_range_method(bakers: Run, tmp_path) -> None:
+    outs = {}
+    for method in ("best-first", DEEP):
+        out = tmp_path / f"{method}.tsv"
+        code, _, _ = bakers("range", "bakers_game", "1", "30", "--threads", "2", "--quiet",
+                            "--ordered", "--method", method, "--out", str(out))
+        assert code == 0
+        outs[method] = [line.split("\t")[1] for line in out.read_text().splitlines()[1:]]
+    assert outs["best-first"] == outs[DEEP] and len(outs[DEEP]) == 30
+    code, _, err = bakers("range", "bakers_game", "1", "3", "--method", "sideways")
     assert code == 2 and "sideways" in one_error_line(err)

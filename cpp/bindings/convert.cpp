@@ -122,6 +122,13 @@ pb::list moves_to_python(const std::vector<Move>& line) {
     return moves;
 }
 
+Method method_from_name(const std::string& name, int threads) {
+    if (name != "best-first" && name != "depth-first")
+        throw pb::value_error("method must be 'best-first' or 'depth-first', not '" + name + "'");
+    if (name == "depth-first" && threads != 1) throw pb::value_error("the depth-first search runs on one thread");
+    return name == "depth-first" ? Method::DepthFirst : Method::BestFirst;
+}
+
 const char* verdict_name(Verdict v) {
     switch (v) {
         case Verdict::Solved: return "solved";

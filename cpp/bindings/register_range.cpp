@@ -10,8 +10,10 @@ void register_range(pb::module_& m) {
     m.def(
         "solve_numbers",
         [](const pb::dict& rules, std::uint64_t first, std::uint64_t last, std::uint64_t max_nodes,
-           std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds) {
+           std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds,
+           const std::string& method) {
             const Rules r = rules_from_dict(rules);
+            const Method how = method_from_name(method);
             if (first < 1 || last < first) throw pb::value_error("bad range of deal numbers");
             Layout probe;
             if (auto why = deal_number(r, last, probe); !why.empty()) throw pb::value_error(why);
@@ -33,7 +35,7 @@ void register_range(pb::module_& m) {
                 for (std::uint64_t n = first; n <= last && !stop; ++n) {
                     Layout layout;
                     deal_number(r, n, layout);
-                    Result res = solve(r, state_from_layout(r, layout), limits, &stop, poll);
+                    Result res = solve(r, state_from_layout(r, layout), limits, &stop, poll, 1, how);
                     if (res.reason == "interrupted") break;
                     out.emplace_back(n, res.verdict, res.moves.size(), res.stats, res.reason);
                 }
@@ -46,7 +48,9 @@ void register_range(pb::module_& m) {
         },
         pb::arg("rules"), pb::arg("first"), pb::arg("last"), pb::arg("max_nodes") = 0,
         pb::arg("max_states") = 0, pb::arg("max_bytes") = 0, pb::arg("max_seconds") = 0.0,
-        "Deals and decides deals first..last in C++ on one thread. Returns (rows, interrupted) "
+        pb::arg("method") = "best-first",
+        "Deals and decides deals first..last in C++ on one thread, each by a search of "
+        "`method`. Returns (rows, interrupted) "
         "with rows (number, verdict, moves, expanded, stored, peak_bytes, seconds, most_home, "
         "reason).");
 }

@@ -61,11 +61,7 @@ void register_solve(pb::module_& m) {
            const std::string& method) {
             if (threads < 1 || threads > 16)
                 throw pb::value_error("threads must be 1..16, not " + std::to_string(threads));
-            if (method != "best-first" && method != "depth-first")
-                throw pb::value_error("method must be 'best-first' or 'depth-first', not '" + method + "'");
-            const Method how = method == "depth-first" ? Method::DepthFirst : Method::BestFirst;
-            if (how == Method::DepthFirst && threads != 1)
-                throw pb::value_error("the depth-first search runs on one thread");
+            const Method how = method_from_name(method, threads);
             const Rules r = rules_from_dict(rules);
             const State start = state_from_layout(r, layout_from_python(r, columns, cells, found));
             const Limits limits{max_nodes, max_states, max_bytes, max_seconds};

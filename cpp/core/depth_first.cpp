@@ -6,7 +6,6 @@
 
 #include "heuristic.hpp"
 #include "line.hpp"
-#include "open_list.hpp"
 #include "table.hpp"
 
 namespace bakers {
@@ -19,6 +18,7 @@ constexpr int kShardBits = 8;  // a big table grows a 1/256 part at a time, neve
 // get longer but a stored position costs 21 to 43 bytes instead of 32 to 64, and memory
 // is what ends the long proofs this search is for.
 constexpr int kLoadQuarters = 3;
+constexpr std::size_t kInitialSlots = 64;  // a shard's start: 256 KB in all, for small searches
 
 // The stack is a line of frames, one per position on the line from the start to the
 // position being expanded. A frame holds its position and, at the end of `pending_`, the
@@ -29,7 +29,7 @@ class DepthFirst {
 public:
     DepthFirst(const Rules& rules, const Limits& limits, const std::atomic<bool>* stop,
                const StopPoll& poll)
-        : gen_(rules), limits_(limits), stop_(stop), poll_(poll), table_(false, kShardBits, kLoadQuarters) {}
+        : gen_(rules), limits_(limits), stop_(stop), poll_(poll), table_(false, kShardBits, kLoadQuarters, kInitialSlots) {}
 
     Result run(const State& start) {
         t0_ = last_poll_ = Clock::now();
@@ -59,7 +59,7 @@ public:
 private:
     using Clock = std::chrono::steady_clock;
     struct Frame {
-        Packed k;                  // the position
+        Keyed k;                   // the position, with its column hashes (for the children)
         std::uint32_t first;       // where its waiting moves start in pending_
         Move move;                 // the move that made it from the frame below
     };
@@ -150,16 +150,17 @@ private:
         }
         if (!make_room(kids.size())) return false;
         push_frame(cur, move);
-        std::stable_sort(kids.begin(), kids.end(), [](const Kid& a, const Kid& b) { return a.prio > b.prio; });
+        // Insertion sort, stable: a few children, no buffer to allocate.
+        for (std::size_t i = 1; i < kids.size(); ++i)
+            for (std::size_t j = i; j > 0 && kids[j - 1].prio < kids[j].prio; --j) std::swap(kids[j - 1], kids[j]);
         for (const Kid& kid : kids) pending_.push_back(kid.move);
         return true;
     }
     void push_frame(const Keyed& k, Move move) {
-        frames_.push_back(Frame{Packed{k.s, k.key}, static_cast<std::uint32_t>(pending_.size()), move});
+        frames_.push_back(Frame{k, static_cast<std::uint32_t>(pending_.size()), move});
     }
 
     void search(const Keyed& root) {
-        const Rules& r = gen_.rules();
         MoveList moves;
         std::vector<Kid> kids;
         Scorer scorer(gen_);
@@ -177,7 +178,7 @@ private:
             }
             const Move m = pending_.back();
             pending_.pop_back();
-            Keyed child = unpack(top.k, r.columns);
+            Keyed child = top.k;
             gen_.apply(child, m);
             gen_.settle_after(child, m);
             ++since_check;

@@ -11,14 +11,15 @@ namespace bakers {
 
 RangeRun::RangeRun(const Rules& rules, std::vector<std::uint64_t> numbers,
                    std::vector<State> starts, int threads, const Limits& limits, bool ordered,
-                   bool keep_moves)
+                   bool keep_moves, Method method)
     : rules_(rules),
       numbers_(std::move(numbers)),
       starts_(std::move(starts)),
       jobs_(numbers_.empty() ? starts_.size() : numbers_.size()),
       limits_(limits),
       ordered_(ordered),
-      keep_moves_(keep_moves) {
+      keep_moves_(keep_moves),
+      method_(method) {
     if (threads < 1) threads = 1;
     if (limits_.max_bytes) limits_.max_bytes /= static_cast<std::uint64_t>(threads);
     for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
@@ -56,7 +57,7 @@ void RangeRun::work() {
             start = starts_[i];
         }
         try {
-            row.result = solve(rules_, start, limits_, &stop_);
+            row.result = solve(rules_, start, limits_, &stop_, {}, 1, method_);
         } catch (const std::bad_alloc&) {
             // An exception must not leave a worker thread (std::terminate): the deal is
             // reported unknown and the run goes on.

@@ -33,9 +33,11 @@ struct RangeRow {
 
 class RangeRun {
 public:
-    // Decides deals `numbers` of a game (dealt in C++), or the positions `starts`.
+    // Decides deals `numbers` of a game (dealt in C++), or the positions `starts`, each
+    // by one search of `method` on one thread.
     RangeRun(const Rules& rules, std::vector<std::uint64_t> numbers, std::vector<State> starts,
-             int threads, const Limits& limits, bool ordered, bool keep_moves);
+             int threads, const Limits& limits, bool ordered, bool keep_moves,
+             Method method = Method::BestFirst);
     ~RangeRun();
     RangeRun(const RangeRun&) = delete;
     RangeRun& operator=(const RangeRun&) = delete;
@@ -59,6 +61,7 @@ private:
     const std::size_t jobs_;
     Limits limits_;
     const bool ordered_, keep_moves_;
+    const Method method_;
     std::atomic<std::size_t> claimed_{0};
     std::atomic<bool> stop_{false};
     mutable std::mutex mutex_;

@@ -70,14 +70,17 @@ private:
 class VisitedTable {
 public:
     // `load_quarters`: a shard grows when more than that many quarters of its slots
-    // would be used (2: fast probes; 3: a third less memory per key, probes ~3x longer).
-    explicit VisitedTable(bool shared, int shard_bits, int load_quarters = 2)
+    // would be used (2: fast probes; 3: a third less memory per key, probes ~3x longer),
+    // once it holds kSmallShard slots (1/2 below).
+    // `initial`: the slots of a shard at the start (a power of two).
+    explicit VisitedTable(bool shared, int shard_bits, int load_quarters = 2,
+                          std::size_t initial = 1024)
         : shared_(shared), bits_(shard_bits), load_(load_quarters), shards_(std::size_t{1} << shard_bits) {
         for (auto& s : shards_) {
-            s.slots = Slots(kInitial);
+            s.slots = Slots(initial);
             s.publish();
         }
-        bytes_ = shards_.size() * kInitial * sizeof(Key);
+        bytes_ = shards_.size() * initial * sizeof(Key);
     }
 
     // Inserts k; returns true if it was not there yet.
@@ -115,7 +118,6 @@ public:
     std::uint64_t bytes() const { return bytes_.load(std::memory_order_relaxed); }
 
 private:
-    static constexpr std::size_t kInitial = 1024;
     struct alignas(64) Shard {  // one cache line a shard: threads on two shards do not collide
         SpinLock mutex;
         Slots slots;
@@ -129,7 +131,9 @@ private:
     };
 
     bool insert_into(Shard& sh, const Key& k) {
-        if (4 * (sh.used + 1) > load_ * sh.slots.size()) {
+        // A small shard keeps the fast load of 1/2 whatever `load_` says: its bytes are few.
+        const std::size_t load = sh.slots.size() < kSmallShard ? 2 : load_;
+        if (4 * (sh.used + 1) > load * sh.slots.size()) {
             const std::uint64_t budget = budget_.load(std::memory_order_relaxed);
             // While growing, the old and the new slots are held at once.
             const std::uint64_t during = bytes_.load(std::memory_order_relaxed) + 2 * sh.slots.size() * sizeof(Key);
@@ -163,6 +167,7 @@ private:
         }
     }
 
+    static constexpr std::size_t kSmallShard = std::size_t{1} << 16;  // slots (1 MB)
     bool shared_;
     int bits_;
     std::size_t load_;

@@ -25,7 +25,7 @@ from .errors import InvalidDealError, InvalidOptionError
 from .limits import Limits, limits_or
 from .notation import CELL, COLUMN, FOUNDATION, Move, Place
 from .solution import Solution
-from .solve import SolveStats, Verdict, _core_position
+from .solve import SolveStats, Verdict, _core_position, check_method
 from .variants import Variant, find_variant
 
 __all__ = ["RangeResult", "solve_range", "solve_many", "check_range", "MAX_THREADS"]
@@ -226,48 +226,54 @@ def _results(run: Any, variant: Variant, offset: int, solutions: bool,
 
 
 def _run(variant: Variant, numbers: list[int], positions: list[_Position], threads: int,
-         limits: Limits, ordered: bool, solutions: bool) -> Any:
+         limits: Limits, ordered: bool, solutions: bool, method: str) -> Any:
     jobs = len(numbers) or len(positions)
     return core().RangeRun(variant.rules(), numbers, positions, threads=min(threads, jobs),
-                           ordered=ordered, keep_moves=solutions, **limits.core_arguments())
+                           ordered=ordered, keep_moves=solutions, method=method,
+                           **limits.core_arguments())
 
 
 def solve_numbers(variant: Variant, numbers: Iterable[int], *, threads: int, limits: Limits,
-                  ordered: bool, solutions: bool) -> Iterator[RangeResult]:
+                  ordered: bool, solutions: bool,
+                  method: str | None = None) -> Iterator[RangeResult]:
     """Yield the results of the numbered deals ``numbers`` (already checked), ``CHUNK``
     deals to a core run; ``index`` counts from 0 in the order of ``numbers``."""
+    method = check_method(method, variant)
     it = iter(numbers)
     offset = 0
     while chunk := list(islice(it, CHUNK)):
-        run = _run(variant, chunk, [], threads, limits, ordered, solutions)
+        run = _run(variant, chunk, [], threads, limits, ordered, solutions, method)
         yield from _results(run, variant, offset, solutions)
         offset += len(chunk)
 
 
 def solve_range(variant: Variant | str, first: int, last: int, *, threads: int | None = None,
                 limits: Limits | None = None, ordered: bool = False,
-                solutions: bool = True) -> Iterator[RangeResult]:
+                solutions: bool = True, method: str | None = None) -> Iterator[RangeResult]:
     """Decide the numbered deals ``first..last`` of a game on ``threads`` worker threads
     (default: one per CPU) and yield a `RangeResult` for each, as they finish or, with
     ``ordered``, in deal order. ``limits`` holds for each deal, except ``memory``, which
     holds for the whole run. With ``solutions=False`` the engine keeps no lines
     (``solution`` and ``solution_length`` are None), which saves memory and time.
     Ctrl-C stops every search: the results finished before it are yielded, then
-    KeyboardInterrupt is raised. Arguments are checked when the function is called.
+    KeyboardInterrupt is raised. Each deal is one search on one thread, of ``method``
+    (see `solve`; None: the game's `default_method`). Arguments are checked when the
+    function is called.
 
     Raises UnknownVariantError for an unknown game, InvalidDealError for a deal number
     out of the game's range, InvalidOptionError for ``first > last``, a bad ``threads``
-    or ``limits`` that are not a `Limits`.
+    or ``method``, or ``limits`` that are not a `Limits`.
     """
     variant = find_variant(variant)
     first, last = check_range(variant, first, last)
     threads, limits = _threads(threads), limits_or(limits, Limits())
+    method = check_method(method, variant)
     return solve_numbers(variant, range(first, last + 1), threads=threads, limits=limits,
-                         ordered=bool(ordered), solutions=bool(solutions))
+                         ordered=bool(ordered), solutions=bool(solutions), method=method)
 
 
 def _many(variant: Variant, items: list[Deal | Board], threads: int, limits: Limits,
-          ordered: bool, solutions: bool) -> Iterator[RangeResult]:
+          ordered: bool, solutions: bool, method: str) -> Iterator[RangeResult]:
     for offset in range(0, len(items), CHUNK):
         sources: list[Any] = []
         positions: list[_Position] = []
@@ -275,25 +281,27 @@ def _many(variant: Variant, items: list[Deal | Board], threads: int, limits: Lim
             board = item if isinstance(item, Board) else Board(item)
             sources.append(item)
             positions.append(_core_position(board))
-        run = _run(variant, [], positions, threads, limits, ordered, solutions)
+        run = _run(variant, [], positions, threads, limits, ordered, solutions, method)
         yield from _results(run, variant, offset, solutions, sources, positions)
 
 
 def solve_many(deals_or_boards: Iterable[Deal | Board], *, threads: int | None = None,
                limits: Limits | None = None, ordered: bool = False,
-               solutions: bool = True) -> Iterator[RangeResult]:
+               solutions: bool = True, method: str | None = None) -> Iterator[RangeResult]:
     """Decide positions of one game, each a `Deal` or a referee `Board` (any mid-game
     position), on ``threads`` worker threads and yield a `RangeResult` for each
     (``index`` its place in the input, ``number`` None), as they finish or, with
-    ``ordered``, in input order. ``limits``, ``solutions`` and Ctrl-C work as in
+    ``ordered``, in input order. ``limits``, ``solutions``, ``method`` and Ctrl-C work as in
     `solve_range`. The input is read, and its types and game checked, when the function
     is called; boards are copied then.
 
     Raises InvalidOptionError for an item that is not a Deal or a Board, positions of
-    different games, a bad ``threads`` or ``limits`` that are not a `Limits`;
+    different games, a bad ``threads`` or ``method``, or ``limits`` that are not a `Limits`;
     InvalidDealError for a deal that is not a position of its game.
     """
     threads, limits = _threads(threads), limits_or(limits, Limits())
+    if method is not None:
+        check_method(method, None)
     if isinstance(deals_or_boards, (str, bytes, Deal, Board)):
         raise InvalidOptionError("solve_many() takes an iterable of Deal or Board values, "
                                  f"not a single {type(deals_or_boards).__name__}")
@@ -312,4 +320,5 @@ def solve_many(deals_or_boards: Iterable[Deal | Board], *, threads: int | None =
         items.append(item.copy(stack=False) if isinstance(item, Board) else item)
     if variant is None:
         return iter(())
-    return _many(variant, items, threads, limits, bool(ordered), bool(solutions))
+    method = check_method(method, variant)
+    return _many(variant, items, threads, limits, bool(ordered), bool(solutions), method)

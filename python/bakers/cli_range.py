@@ -469,6 +469,7 @@ def cmd_range(args: argparse.Namespace) -> int:
     requested = last - first + 1
     todo = (n for n in range(first, last + 1) if n not in done)
     rows = solve_numbers(variant, todo, threads=threads, limits=limits, ordered=args.ordered,
+                         method=args.method,
                          solutions=True)
     tally = _Tally()
     show = not args.quiet and (args.progress or sys.stderr.isatty())
@@ -518,6 +519,9 @@ def add_commands(subparsers: Any) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
     p.add_argument("--progress", action="store_true",
                    help="show the progress bar even when standard error is not a terminal")
+    p.add_argument("--method", choices=("best-first", "depth-first"),
+                   help="the search of each deal (default: depth-first for games built by "
+                   "suit, best-first for the others)")
     p.add_argument("--max-nodes", type=int, metavar="N", help="positions to expand per deal")
     p.add_argument("--max-states", type=int, metavar="N", help="positions to store per deal")
     p.add_argument("--max-memory", metavar="BYTES",

@@ -168,7 +168,7 @@ def measure(start: Board, result: SolveResult, *, playouts: int = DEFAULT_PLAYOU
     check = Limits(nodes=CHECK_NODES)
     for _ in range(playouts):
         after = playout(start, rng)
-        won += solve(after, limits=check, check=False).solved
+        won += solve(after, limits=check, check=False, method="best-first").solved
     share = won / playouts
     score = round(80 * (1 - share) + 20 * effort, 2)
     thresholds = thresholds_for(start.variant)
@@ -195,5 +195,5 @@ def grade(deal: Deal | Board, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0
     else:
         raise InvalidOptionError(f"grade() takes a Deal or a Board, not {type(deal).__name__}")
     limits = limits_or(limits, DEFAULT_GRADE_LIMITS)
-    result = solve(start, limits=limits)
+    result = solve(start, limits=limits, method="best-first")  # the calibrated search
     return measure(start, result, playouts=playouts, seed=seed, started=started)

@@ -96,12 +96,13 @@ def with_cells(deal: Deal, cells: int) -> Deal:
 
 
 def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
-              max_cells: int = MAX_CELLS, method: str = "best-first") -> MinCells:
+              max_cells: int = MAX_CELLS, method: str | None = None) -> MinCells:
     """Return the fewest free cells with which ``deal`` (a `Deal`, or a `Board` for a
     position in play) is winnable, with ``first..max_cells`` cells (``first``: the cards
     already in cells), starting from the game's own count, with ``limits`` on each search (default
-    `MIN_CELLS_LIMITS`) and the search ``method`` of `solve` (``'depth-first'`` holds
-    about six times the positions in the same memory: for the proofs of big games); see
+    `MIN_CELLS_LIMITS`) and the search ``method`` of `solve` (None: the game's default;
+    ``'depth-first'`` holds about six times the positions in the same memory: for the
+    proofs of big games); see
     the module documentation for what backs the answer.
 
     Raises InvalidOptionError for a bad argument, EngineError if the referee refutes

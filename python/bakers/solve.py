@@ -18,12 +18,47 @@ from .errors import BakersError, InvalidOptionError
 from .limits import Limits, limits_or
 from .notation import Move
 from .solution import Solution
+from .variants import Variant
 
-__all__ = ["solve", "SolveResult", "SolveStats", "EngineError", "VERDICTS", "METHODS"]
+__all__ = ["solve", "SolveResult", "SolveStats", "EngineError", "VERDICTS", "METHODS",
+           "default_method", "check_method"]
 
 VERDICTS = ("solved", "impossible", "unknown")
 #: The searches `solve` can run (see its ``method``).
 METHODS = ("best-first", "depth-first")
+
+
+def default_method(variant: Variant, threads: int = 1) -> str:
+    """Return the search a game gets when none is asked for: ``'depth-first'`` for
+    games that build by suit, on one thread; ``'best-first'`` otherwise.
+
+    Why: in a game built by suit the heuristic's order of the children leads a
+    depth-first search to a win about as surely as the best-first search, at a lower
+    cost a position, and its proofs need no open lists. Measured on one thread, every
+    deal decided with the same verdicts: Baker's Game MS 1..32000 1.37x faster (mean
+    line 130 single moves instead of 114), Bulochnik 1..3000 1.76x (83 instead of 78).
+    Where building ignores suits or alternates colours the same depth-first search
+    wanders: FreeCell MS 1..2000 12x slower, freecell36 1..3000 13x, Baker's Dozen
+    1..300 at 200,000 expansions 91 deals undecided instead of 8.
+    """
+    return "depth-first" if variant.build == "suit" and threads == 1 else "best-first"
+
+
+def check_method(method: str | None, variant: Variant | None, threads: int = 1) -> str:
+    """Return ``method``, or the game's `default_method` for None (``variant`` may be None
+    only when ``method`` is given).
+
+    Raises InvalidOptionError for an unknown method, or depth-first on several threads.
+    """
+    if method is None:
+        if variant is None:
+            raise InvalidOptionError("no game to choose a method for")
+        return default_method(variant, threads)
+    if method not in METHODS:
+        raise InvalidOptionError(f"method={method!r} must be one of {', '.join(METHODS)}")
+    if method == "depth-first" and threads != 1:
+        raise InvalidOptionError(f"method='depth-first' runs on one thread, not threads={threads}")
+    return method
 
 
 class EngineError(RuntimeError):
@@ -137,7 +172,7 @@ def _checked_line(start: Board, line: list[tuple[int, ...]], what: str) -> Solut
 
 
 def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: Any = None,
-          check: bool = True, threads: int = 1, method: str = "best-first") -> SolveResult:
+          check: bool = True, threads: int = 1, method: str | None = None) -> SolveResult:
     """Decide a position: find a win, prove there is none, or say "unknown" when a limit
     (``limits``, a `Limits`) ends the search first. ``position`` is a `Deal`, a referee
     `Board` (any mid-game position) or a board text with ``game=``. The search runs in C++
@@ -145,9 +180,10 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     (reason ``'interrupted'``). With ``check`` (the default) the solution is replayed by
     the referee before it is returned. ``threads`` (1..16) searches the one position on
     that many threads sharing one visited set: the verdict is as exact as on one thread.
-    ``method`` is ``'best-first'`` (the default: fast wins, short lines) or
-    ``'depth-first'`` (one thread; the same verdicts with about a sixth of the memory a
-    stored position, for proofs too big for the best-first search; its lines are long).
+    ``method`` is ``'best-first'`` (short lines; several threads) or ``'depth-first'``
+    (one thread; the same verdicts with about a sixth of the memory a stored position,
+    for proofs too big for the best-first search; longer lines); None picks the game's
+    `default_method`.
 
     Raises InvalidOptionError for a bad argument, the errors of `Deal.parse` for a bad
     board text, and EngineError if the referee refutes the engine.
@@ -155,11 +191,8 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     limits = limits_or(limits, Limits())
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 16:
         raise InvalidOptionError(f"threads={threads!r} must be an integer from 1 to 16")
-    if method not in METHODS:
-        raise InvalidOptionError(f"method={method!r} must be one of {', '.join(METHODS)}")
-    if method == "depth-first" and threads != 1:
-        raise InvalidOptionError(f"method='depth-first' runs on one thread, not threads={threads}")
     start = _start_board(position, game)
+    method = check_method(method, start.variant, threads)
     columns, cells, heights = _core_position(start)
     raw = core().solve(start.variant.rules(), columns, cells, heights, threads=threads,
                        method=method, **limits.core_arguments())
