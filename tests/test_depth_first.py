@@ -139,7 +139,10 @@ def test_cli_range_method(bakers: Run, tmp_path) -> None:
         code, _, _ = bakers("range", "bakers_game", "1", "30", "--threads", "2", "--quiet",
                             "--ordered", "--method", method, "--out", str(out))
         assert code == 0
-        outs[method] = [line.split("\t")[1] for line in out.read_text().splitlines()[1:]]
+        rows = [line.split("\t") for line in out.read_text().splitlines()]
+        verdict = rows[0].index("verdict")
+        outs[method] = [row[verdict] for row in rows[1:]]
     assert outs["best-first"] == outs[DEEP] and len(outs[DEEP]) == 30
+    assert {"solved", "impossible"} <= set(outs[DEEP])
     code, _, err = bakers("range", "bakers_game", "1", "3", "--method", "sideways")
     assert code == 2 and "sideways" in one_error_line(err)
