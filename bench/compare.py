@@ -847,15 +847,17 @@ def main(argv: list[str] | None = None) -> int:
     if threads > 1:
         notes.append(parallel_note(first, last, threads, bool(fcs.runs)))
 
+    numeric = {k: v for k, v in limits.items() if k != "method"}
     title = (f"{game} {first}..{last}, median of {args.repeat} run(s), "
              + (f"{threads} threads / processes" if threads > 1 else "one thread each")
              + "; fc-solve: "
              + (f"{tool} {shlex.join(fcs_args)}"
                 + (f" (iteration limit {iterations})" if iterations else "")
                 if fcs.runs else "not run")
+             + f"; bakers search: {limits['method']}"
              + ("; bakers limits: " + ", ".join(
-                 f"{k.removeprefix('max_')}={v:g}" for k, v in limits.items() if v)
-                if any(limits.values()) else ""))
+                 f"{k.removeprefix('max_')}={v:g}" for k, v in numeric.items() if v)
+                if any(numeric.values()) else ""))
     rows = table_rows(game, deals, solvers, ratio, len(disagree), common, threads)
     columns = headers(threads)
     print_table(rows, title, args.markdown, columns)
