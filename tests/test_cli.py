@@ -4,6 +4,7 @@ input answered by exactly one line on standard error, never a traceback."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -166,6 +167,22 @@ def test_verify_board_file_and_solution_from_stdin(bakers: Run) -> None:
     text = (SOLUTIONS / "freecell_ms24_fcsolve_standard.txt").read_text()
     code, out, err = bakers("verify", "freecell", str(BOARDS / "ms24.board"), "-", stdin=text)
     assert (code, err) == (0, ""), out
+
+
+@pytest.mark.skipif(not Path("/dev/fd").is_dir(), reason="needs /dev/fd")
+def test_verify_solution_from_a_pipe_path(bakers: Run, tmp_path: Path) -> None:
+    """A shell's <(...) names a pipe, not a regular file: it is read all the same."""
+    text = (SOLUTIONS / "freecell_ms24_fcsolve_standard.txt").read_text()
+    read, write = os.pipe()
+    with os.fdopen(write, "w") as w:
+        w.write(text)
+    try:
+        code, out, err = bakers("verify", "freecell", "24", f"/dev/fd/{read}")
+    finally:
+        os.close(read)
+    assert (code, err) == (0, ""), out
+    code, _, err = bakers("verify", "freecell", "24", str(tmp_path))
+    assert code == 2 and "is a directory" in one_error_line(err)
 
 
 def test_verify_legal_prefix_is_not_won(bakers: Run, tmp_path: Path) -> None:

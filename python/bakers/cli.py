@@ -42,8 +42,10 @@ def _read(source: str, what: str) -> str:
     Raises InvalidOptionError for a file that is missing, unreadable or not UTF-8 text.
     """
     path = Path(source)
-    if source != "-" and not path.is_file():
+    if source != "-" and not path.exists():  # a pipe like <(...) is not a regular file
         raise InvalidOptionError(f"no such {what} file: {source!r}")
+    if path.is_dir():
+        raise InvalidOptionError(f"{what} {source!r} is a directory, not a file")
     try:
         return sys.stdin.read() if source == "-" else path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
