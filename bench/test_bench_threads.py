@@ -63,7 +63,8 @@ def test_bakers_game_range_threads(benchmark, threads: int,
     assert all(r.solution_length for r in results if r.verdict == "solved")
     benchmark.extra_info.update(Counter(got.values()))
     benchmark.extra_info["threads"] = threads
-    benchmark.extra_info["deals_per_s"] = round(len(got) / benchmark.stats.stats.median, 1)
+    if benchmark.stats:  # None under --benchmark-disable
+        benchmark.extra_info["deals_per_s"] = round(len(got) / benchmark.stats.stats.median, 1)
 
 
 @pytest.mark.benchmark(group=f"bakers_dozen 477, {NODES:,} expansions")
@@ -81,5 +82,6 @@ def test_bakers_dozen_477_node_limit_threads(benchmark, threads: int) -> None:
     benchmark.extra_info["threads"] = threads
     benchmark.extra_info["expanded"] = result.stats.expanded
     benchmark.extra_info["peak_MB"] = round(result.stats.peak_bytes / 2**20, 1)
-    benchmark.extra_info["expanded_per_s"] = round(
-        result.stats.expanded / benchmark.stats.stats.median)
+    if benchmark.stats:  # None under --benchmark-disable
+        benchmark.extra_info["expanded_per_s"] = round(
+            result.stats.expanded / benchmark.stats.stats.median)
