@@ -127,17 +127,20 @@ private:
     bool expand(const Keyed& cur, Move move, MoveList& moves, std::vector<Kid>& kids, Scorer& scorer) {
         [[maybe_unused]] const Rules& r = gen_.rules();
         assert(cur.key_is_consistent(r.columns, r.cells));
-        scorer.prepare(cur);
         moves.size = 0;
         gen_.generate(cur.s, moves);
         ++res_.stats.expanded;
         res_.stats.generated += static_cast<std::uint64_t>(moves.size);
         kids.clear();
+        fresh_.clear();
         for (int i = 0; i < moves.size; ++i) {
-            Keyed child = cur;
+            Keyed& child = fresh_.emplace_back(cur);
             gen_.apply(child, moves.moves[i]);
             gen_.settle_after(child, moves.moves[i]);
-            if (!table_.insert(child.key)) continue;
+            if (!table_.insert(child.key)) {
+                fresh_.pop_back();
+                continue;
+            }
             ++res_.stats.stored;
             res_.stats.most_home = std::max(res_.stats.most_home, child.s.home());
             if (gen_.won(child.s)) {
@@ -146,13 +149,18 @@ private:
                 res_.verdict = Verdict::Solved;
                 return false;
             }
-            kids.push_back(Kid{scorer.score(child).progress, moves.moves[i]});
+            kids.push_back(Kid{0, moves.moves[i]});
         }
+        if (kids.empty()) return true;  // no frame: it would be popped at once
         if (!make_room(kids.size())) return false;
         push_frame(cur, move);
-        // Insertion sort, stable: a few children, no buffer to allocate.
-        for (std::size_t i = 1; i < kids.size(); ++i)
-            for (std::size_t j = i; j > 0 && kids[j - 1].prio < kids[j].prio; --j) std::swap(kids[j - 1], kids[j]);
+        if (kids.size() > 1) {  // the order of two or more children: the heuristic's
+            scorer.prepare(cur);
+            for (std::size_t i = 0; i < kids.size(); ++i) kids[i].prio = scorer.score(fresh_[i]).progress;
+            // Insertion sort, stable: a few children, no buffer to allocate.
+            for (std::size_t i = 1; i < kids.size(); ++i)
+                for (std::size_t j = i; j > 0 && kids[j - 1].prio < kids[j].prio; --j) std::swap(kids[j - 1], kids[j]);
+        }
         for (const Kid& kid : kids) pending_.push_back(kid.move);
         return true;
     }
@@ -194,6 +202,7 @@ private:
     VisitedTable table_;
     std::vector<Frame> frames_;
     std::vector<Move> pending_;
+    std::vector<Keyed> fresh_;  // the new children of the expansion under way
     std::optional<Move> won_by_;  // the last move of the win, from the top frame
     Result res_;
     std::uint64_t peak_ = 0;
