@@ -14,9 +14,9 @@ namespace {
 constexpr std::uint64_t kCheckEvery = 256;  // expansions between two checks of the limits
 constexpr std::uint64_t kSlack = 1 << 20;   // bytes for one expansion's children
 constexpr int kShardBits = 8;  // a big table grows a 1/256 part at a time, never all at once
-// The table fills to 3/4 before a shard doubles (1/2 in the best-first search): probes
-// get longer but a stored position costs 21 to 43 bytes instead of 32 to 64, and memory
-// is what ends the long proofs this search is for.
+// A shard past 1 MB fills to 3/4 before it doubles (1/2 in the best-first search):
+// probes get longer but a stored position costs 21 to 43 bytes instead of 32 to 64, and
+// memory is what ends the long proofs this search is for.
 constexpr int kLoadQuarters = 3;
 constexpr std::size_t kInitialSlots = 64;  // a shard's start: 256 KB in all, for small searches
 
@@ -24,12 +24,17 @@ constexpr std::size_t kInitialSlots = 64;  // a shard's start: 256 KB in all, fo
 // position being expanded. A frame holds its position and, at the end of `pending_`, the
 // moves to its children that were new when it was expanded (stored then, expanded
 // later: each child is made again from the frame's position when its turn comes). So
-// the stack costs a position per step of the line and 3 bytes per waiting child.
+// the stack costs a position with its column hashes (about 300 bytes) per step of the
+// line and 3 bytes per waiting child.
 class DepthFirst {
 public:
     DepthFirst(const Rules& rules, const Limits& limits, const std::atomic<bool>* stop,
                const StopPoll& poll)
-        : gen_(rules), limits_(limits), stop_(stop), poll_(poll), table_(false, kShardBits, kLoadQuarters, kInitialSlots) {}
+        : gen_(rules),
+          limits_(limits),
+          stop_(stop),
+          poll_(poll),
+          table_(false, kShardBits, kLoadQuarters, kInitialSlots) {}
 
     Result run(const State& start) {
         t0_ = last_poll_ = Clock::now();
