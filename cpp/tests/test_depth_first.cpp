@@ -131,3 +131,18 @@ TEST(depth_first_stop_flag) {
     CHECK_EQ(res.reason, std::string("interrupted"));
     CHECK(res.stats.expanded <= 1u);
 }
+
+TEST(depth_first_stop_poll) {
+    // The poll (Ctrl-C in the bindings) is asked within the first check of the limits.
+    const Rules& r = preset("bakers_dozen");
+    Limits limits;
+    limits.max_seconds = 20;  // a bound if the poll were never called
+    int calls = 0;
+    const Result res = solve(r, dealt(r, 477), limits, nullptr, [&] {
+        ++calls;
+        return true;
+    }, 1, Method::DepthFirst);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.reason, std::string("interrupted"));
+    CHECK_EQ(calls, 1);
+}
