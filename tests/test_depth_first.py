@@ -6,6 +6,7 @@ limits hold."""
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 from bakers import Deal, InvalidOptionError, Limits, find_variant, solve, solve_many, solve_range
@@ -146,3 +147,10 @@ def test_cli_range_method(bakers: Run, tmp_path) -> None:
     assert {"solved", "impossible"} <= set(outs[DEEP])
     code, _, err = bakers("range", "bakers_game", "1", "3", "--method", "sideways")
     assert code == 2 and "sideways" in one_error_line(err)
+
+
+def test_cli_min_cells_depth_first(bakers: Run) -> None:
+    code, out, _ = bakers("min-cells", "freecell", "1", "--method", DEEP, "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["cells"] == 3 and data["exact"]
+    assert data["verdicts"] == {"2": "impossible", "3": "solved", "4": "solved"}
