@@ -1,10 +1,10 @@
 #include "depth_first.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <optional>
 
 #include "heuristic.hpp"
+#include "limit_watch.hpp"
 #include "line.hpp"
 #include "table.hpp"
 
@@ -32,17 +32,11 @@ public:
                const StopPoll& poll)
         : gen_(rules),
           limits_(limits),
-          stop_(stop),
-          poll_(poll),
-          table_(false, kShardBits, kLoadQuarters, kInitialSlots) {}
+          table_(false, kShardBits, kLoadQuarters, kInitialSlots),
+          watch_(limits_, stop, poll) {}
 
     Result run(const State& start) {
-        t0_ = last_poll_ = Clock::now();
-        const Rules& r = gen_.rules();
-        Keyed root;
-        root.s = start;
-        root.rehash(r.columns, r.cells);
-        gen_.settle(root, nullptr);
+        const Keyed root = gen_.start(start);
         table_.insert(root.key);
         res_.stats.stored = 1;
         res_.stats.most_home = root.s.home();
@@ -57,12 +51,11 @@ public:
             if (won_by_) line.push_back(*won_by_);
             rebuild(gen_, start, line, res_);
         }
-        res_.stats.seconds = std::chrono::duration<double>(Clock::now() - t0_).count();
+        res_.stats.seconds = watch_.seconds();
         return std::move(res_);
     }
 
 private:
-    using Clock = std::chrono::steady_clock;
     struct Frame {
         Keyed k;                   // the position, with its column hashes (for the children)
         std::uint32_t first;       // where its waiting moves start in pending_
@@ -98,16 +91,7 @@ private:
                 return stop("memory limit");
             table_.set_budget(limits_.max_bytes - stack_reserve());
         }
-        if (limits_.max_nodes && res_.stats.expanded >= limits_.max_nodes) return stop("node limit");
-        if (limits_.max_states && res_.stats.stored >= limits_.max_states) return stop("state limit");
-        const auto now = Clock::now();
-        if (limits_.max_seconds > 0 && std::chrono::duration<double>(now - t0_).count() > limits_.max_seconds)
-            return stop("time limit");
-        if (stop_ && stop_->load(std::memory_order_relaxed)) return stop("interrupted");
-        if (poll_ && now - last_poll_ > std::chrono::milliseconds(50)) {
-            last_poll_ = now;
-            if (poll_()) return stop("interrupted");
-        }
+        if (const char* why = watch_.reached(res_.stats.expanded, res_.stats.stored, true)) return stop(why);
         return false;
     }
 
@@ -202,8 +186,6 @@ private:
 
     const MoveGen gen_;
     const Limits limits_;
-    const std::atomic<bool>* stop_;
-    const StopPoll& poll_;
     VisitedTable table_;
     std::vector<Frame> frames_;
     std::vector<Move> pending_;
@@ -211,7 +193,7 @@ private:
     std::optional<Move> won_by_;  // the last move of the win, from the top frame
     Result res_;
     std::uint64_t peak_ = 0;
-    Clock::time_point t0_, last_poll_;
+    LimitWatch watch_;  // last: its clock starts when the search is set up
 };
 
 }  // namespace

@@ -13,6 +13,14 @@ MoveGen::MoveGen(const Rules& rules) : r_(rules) {
                         onto_[make_card(t, rt)] |= bit_of(make_card(m, rm));
 }
 
+Keyed MoveGen::start(const State& s) const {
+    Keyed k;
+    k.s = s;
+    k.rehash(r_.columns, r_.cells);
+    settle(k, nullptr);
+    return k;
+}
+
 int MoveGen::top_run(const State& s, int i) const {
     const int b = s.begin(i), e = s.end[i];
     if (e == b) return 0;

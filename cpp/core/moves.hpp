@@ -47,6 +47,9 @@ public:
     // yields a position equal to another one up to the order of cells or columns).
     void generate(const State& s, MoveList& out) const;
 
+    // Returns s with its key, settled (`settle` without recording): where a search starts.
+    Keyed start(const State& s) const;
+
     // Applies a legal move (no auto-moves).
     void apply(Keyed& k, Move m) const;
 

@@ -9,6 +9,7 @@
 
 #include "depth_first.hpp"
 #include "heuristic.hpp"
+#include "limit_watch.hpp"
 #include "line.hpp"
 #include "nodes.hpp"
 #include "open_list.hpp"
@@ -46,21 +47,15 @@ public:
           limits_(limits),
           threads_(std::clamp(threads, 1, kMaxThreads)),
           shared_(threads_ > 1),
-          stop_(stop),
-          poll_(poll),
           table_(shared_, shared_ ? 6 : 0),
           nodes_(threads_),
           kids_(threads_),
-          tally_(threads_) {}
+          tally_(threads_),
+          watch_(limits_, stop, poll) {}
 
     Result run(const State& start) {
-        t0_ = last_poll_ = Clock::now();
         if (limits_.max_bytes) table_.set_budget(limits_.max_bytes);
-        const Rules& r = gen_.rules();
-        Keyed root;
-        root.s = start;
-        root.rehash(r.columns, r.cells);
-        gen_.settle(root, nullptr);
+        const Keyed root = gen_.start(start);
         table_.insert(root.key);
         node_bytes_ += nodes_[0].push(Node{kNoParent, Move{}});
         stored_ = 1;
@@ -90,7 +85,7 @@ public:
         res.stats.stored = stored_;
         res.stats.peak_bytes = std::max(peak_bytes_.load(), bytes_now());
         res.stats.most_home = most_home_;
-        res.stats.seconds = std::chrono::duration<double>(Clock::now() - t0_).count();
+        res.stats.seconds = watch_.seconds();
         return res;
     }
 
@@ -176,16 +171,9 @@ private:
                                        open_bytes_.load(std::memory_order_relaxed) + margin;
             table_.set_budget(limits_.max_bytes > rest ? limits_.max_bytes - rest : 1);
         }
-        if (limits_.max_nodes && expanded_ >= limits_.max_nodes) return conclude(Verdict::Unknown, "node limit", 0), true;
-        if (limits_.max_states && stored_ >= limits_.max_states) return conclude(Verdict::Unknown, "state limit", 0), true;
-        const auto now = Clock::now();
-        if (limits_.max_seconds > 0 && std::chrono::duration<double>(now - t0_).count() > limits_.max_seconds)
-            return conclude(Verdict::Unknown, "time limit", 0), true;
-        if (stop_ && stop_->load(std::memory_order_relaxed)) return conclude(Verdict::Unknown, "interrupted", 0), true;
-        if (t == 0 && poll_ && now - last_poll_ > std::chrono::milliseconds(50)) {
-            last_poll_ = now;
-            if (poll_()) return conclude(Verdict::Unknown, "interrupted", 0), true;
-        }
+        // The calling thread (0) is the one that polls for Ctrl-C.
+        if (const char* why = watch_.reached(expanded_, stored_, t == 0))
+            return conclude(Verdict::Unknown, why, 0), true;
         return false;
     }
 
@@ -323,8 +311,6 @@ private:
     const int threads_;
     const bool shared_;
     static constexpr int lists_ = 2;
-    const std::atomic<bool>* stop_;
-    const StopPoll& poll_;
     VisitedTable table_;
     std::vector<NodeStore> nodes_;
     std::vector<std::vector<Keyed>> kids_;  // per thread: the children of one expansion
@@ -350,7 +336,7 @@ private:
     alignas(64) std::atomic<std::uint64_t> generated_{0}, stored_{0};
     std::atomic<std::uint64_t> node_bytes_{0}, open_bytes_{0}, peak_bytes_{0};
     std::atomic<int> most_home_{0};
-    Clock::time_point t0_, last_poll_;
+    LimitWatch watch_;  // last: its clock starts when the search is set up
 };
 
 }  // namespace
