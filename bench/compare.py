@@ -664,7 +664,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fcs-mode", choices=("range", "file"), default=None,
                         help="how fc-solve is run (default: range for MS games)")
     parser.add_argument("--no-fcs", action="store_true", help="run bakers alone")
-    parser.add_argument("--method", choices=("best-first", "depth-first"), default=None,
+    from bakers.solve import METHODS
+
+    parser.add_argument("--method", choices=METHODS, default=None,
                         help="bakers' search (default: the game's own, see "
                         "bakers.solve.default_method)")
     parser.add_argument("--repeat", type=int, default=1,

@@ -50,6 +50,7 @@ from typing import IO
 
 from bakers import Deal, Limits, find_variant
 from bakers.min_cells import min_cells
+from bakers.solve import METHODS
 
 PUBLISHED = {0: 69, 1: 6220, 2: 19092, 3: 6420, 4: 198, 5: 1}
 
@@ -95,7 +96,7 @@ def main() -> None:
     parser.add_argument("--retry-nodes", type=int, default=0, metavar="N",
                         help="decide again, with this limit, the deals left with an upper "
                         "bound (one at a time)")
-    parser.add_argument("--retry-method", choices=("best-first", "depth-first"),
+    parser.add_argument("--retry-method", choices=METHODS,
                         default="best-first", help="the search of the retries (depth-first "
                         "holds about six times the positions in the same memory)")
     parser.add_argument("--retry-memory", default="8G", metavar="BYTES",

@@ -22,6 +22,7 @@ from .errors import BakersError, IllegalMoveError, InvalidDealError, InvalidOpti
 from .formats import FORMATS, fcs_verbose, result_json
 from .limits import Limits, parse_bytes
 from .solution import Solution
+from .solve import METHODS
 from .variants import PRESETS, find_variant
 
 EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN = 0, 1, 2, 3
@@ -145,7 +146,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _add_method(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--method", choices=("best-first", "depth-first"),
+    p.add_argument("--method", choices=METHODS,
                    help="the search (default: depth-first for games built by suit, "
                    "best-first for the others); depth-first holds about six times the "
                    "positions in the same memory, best-first finds shorter lines")

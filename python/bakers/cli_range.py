@@ -28,6 +28,7 @@ from typing import IO, Any
 from .bulk import MAX_THREADS, RangeResult, check_range, solve_numbers
 from .errors import InvalidOptionError
 from .limits import Limits, parse_bytes
+from .solve import METHODS
 from .variants import Variant, find_variant
 
 __all__ = ["add_commands", "cmd_range", "COLUMNS", "OUTPUT_FORMATS"]
@@ -519,7 +520,7 @@ def add_commands(subparsers: Any) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
     p.add_argument("--progress", action="store_true",
                    help="show the progress bar even when standard error is not a terminal")
-    p.add_argument("--method", choices=("best-first", "depth-first"),
+    p.add_argument("--method", choices=METHODS,
                    help="the search of each deal (default: depth-first for games built by "
                    "suit, best-first for the others)")
     p.add_argument("--max-nodes", type=int, metavar="N", help="positions to expand per deal")
