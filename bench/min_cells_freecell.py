@@ -95,7 +95,8 @@ def main() -> None:
                         help="positions a search may expand")
     parser.add_argument("--retry-nodes", type=int, default=0, metavar="N",
                         help="decide again, with this limit, the deals left with an upper "
-                        "bound (one at a time)")
+                        "bound (one at a time); with --resume, not those whose last row "
+                        "already spent N")
     parser.add_argument("--retry-method", choices=METHODS,
                         default="best-first", help="the search of the retries (depth-first "
                         "holds about six times the positions in the same memory)")
@@ -108,20 +109,25 @@ def main() -> None:
     started = time.perf_counter()
     answers: dict[int, int | None] = {}
     bounds: list[int] = []
+    settled: list[int] = []  # bounds already retried with --retry-nodes
     expanded = 0
     out = None
     if args.out:
         path = Path(args.out)
         if args.resume and path.exists():
             exact_of: dict[int, bool] = {}
+            spent: dict[int, int] = {}
             with path.open(encoding="utf-8") as old:
                 for row in csv.DictReader(old, delimiter="\t"):
                     number = int(row["deal"])
                     if args.first <= number <= args.last:  # a later row replaces an earlier
                         answers[number] = int(row["cells"]) if row["cells"] else None
                         exact_of[number] = row["exact"] == "1"
-                        expanded += int(row["expanded"])
+                        spent[number] = int(row["expanded"])
+                        expanded += spent[number]
             bounds = sorted(n for n, exact in exact_of.items() if not exact)
+            # a bound whose last row already spent the retry limit was retried with it
+            settled = [n for n in bounds if args.retry_nodes and spent[n] >= args.retry_nodes]
         elif path.exists():
             parser.error(f"{args.out} exists: add --resume to go on with it")
         new = not path.exists()
@@ -133,7 +139,8 @@ def main() -> None:
     expanded += _decide_all(jobs, args.jobs, 8, answers, bounds, out)
     first_bounds = list(bounds)
     if args.retry_nodes and bounds:
-        retried, bounds = bounds, []
+        retried = [n for n in bounds if n not in settled]
+        bounds = [n for n in bounds if n in settled]
         # a later row for the same deal replaces the earlier one on resume
         expanded += _decide_all([(n, args.retry_nodes, args.retry_method, args.retry_memory)
                                  for n in retried], args.jobs, 1, answers, bounds, out)
