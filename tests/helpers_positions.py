@@ -103,11 +103,18 @@ def is_next_home(board: Board, card: Card) -> bool:
     return following == card.rank
 
 
-def safe_to_send_home(board: Board, card: Card) -> bool:
-    """Return whether every card that could ever be built on ``card`` is already home
-    (the criterion under which sending ``card`` home cannot lose a win)."""
-    return all(is_home(board, other) for other in full_deck(board.variant.deck)
+def is_clear(board: Board, card: Card) -> bool:
+    """Return whether every card of the deck that builds on ``card`` is home, or is next
+    on its foundation and clear itself."""
+    return all(is_home(board, other) or (is_next_home(board, other) and is_clear(board, other))
+               for other in full_deck(board.variant.deck)
                if builds_on(board.variant, other, card))
+
+
+def safe_to_send_home(board: Board, card: Card) -> bool:
+    """Return whether ``card`` is clear: the criterion under which sending it home
+    cannot lose a win (the proof is in cpp/core/moves.cpp)."""
+    return is_clear(board, card)
 
 
 def exhaustive_search(start: Board, max_positions: int) -> bool | None:

@@ -138,29 +138,56 @@ void MoveGen::apply(Keyed& k, Move m) const {
         k.push(m.to, c);
 }
 
-// Proof that sending c home when `safe_home` holds cannot lose a win. Let X = c, of rank r.
-// The only cards that could ever be placed on X in a column are those of natural rank r-1
-// that `builds_on` X; `safe_home` requires each of them to be home already (when building
-// by suit, the one such card is the suit's r-1, home because X is next; a 36-card deck has
-// no rank 5, so nothing goes on a 6; nothing goes on an ace). So in any winning line W from
-// the current position, no move places a card on X, and no moved sequence has a card
-// above X. Delete from W every move of X alone (X can only move alone, or as the top of a
-// moved sequence, or at the top of a longer sequence being moved from below it). Every
-// other move stays legal: removing X only frees a cell or a column top, lengthens no
-// moved sequence (a sequence that carried X on top now carries one card fewer, within any
-// supermove limit), and adds free cells and empty columns, which no rule penalises; the
-// later foundation moves of X's suit find X already home. Mandatory ace moves may now
-// happen earlier, and an ace is itself such a card (nothing goes on it), so the same
-// argument applies to it. The edited line wins from the position with X home.
-bool MoveGen::safe_home(const State& s, Card c) const {
-    const int r = rank_of(c);
-    if (r == kAce || !r_.has_rank(r - 1)) return true;
-    for (int t = 0; t < kSuits; ++t) {
-        const Card below = make_card(t, r - 1);
-        if (r_.builds_on(below, c) && s.found[t] < r_.height_of_rank(r - 1)) return false;
+// When a card may go home without losing a win. Call a card *clear* when every card that
+// builds on it (a card of the deck) is home, or is next on its foundation and clear
+// itself. `safe_home(c)` holds when c, next on its foundation, is clear. (When building by
+// suit the one card that builds on c is the suit's card below it, home since c is next:
+// every next card is safe. When building by alternating colour, a red r is clear when
+// each black r-1 is home or next with every red r-2 home or next, that is when both black
+// foundations reach r-2 and the other red one r-3, or both black r-1 are home. A 36-card
+// deck has no rank 5: nothing builds on a 6; nothing builds on an ace.)
+//
+// Proof that sending c home then cannot lose a win. Let W be a winning line from the
+// position P, and P' be P with c home. Build a line W' from P' that keeps a set R of the
+// cards home in W' but not in W (at first R = {c}), with this invariant after each step:
+// the position of W' is that of W with the cards of R taken out, and every card lying on
+// a card of R in W is in R. (So each column of W' is W's column with some top cards
+// removed, and its cells are W's with some cards removed.) Go through W's moves:
+//  - a move of cards of R only (home in W' already): skip it; a card of R going home in
+//    W leaves R.
+//  - a move whose moved cards all lie outside R onto a target outside R (a column card,
+//    a cell, an empty column or a foundation): make it in W'. The moved cards are the
+//    same (nothing of R lies on them: a card lying on an R card is in R), the target is
+//    there, and W' has at least W's free cells and empty columns, so no supermove limit
+//    is passed; a foundation move finds its card's predecessor home (W' has more home).
+//  - a move whose lower moved cards lie outside R and upper ones in R (a sequence that
+//    carries cards of R): move the lower part alone, as above (fewer cards).
+//  - a move of cards outside R onto a card of R (at the top of its column in W): send the
+//    moved cards home in W', the top one first, and add them to R. Each builds on the
+//    one below it and the lowest builds on a card of R, so by induction from c each is a
+//    card that builds on a clear card: home already (then it could not be in play in W,
+//    a contradiction) or next and clear when c went home. Foundations only grow, so "next"
+//    then means "next or home" now; going down the moved cards from the top, each one's
+//    predecessor is home when its turn comes. Every card that later lands on them in W
+//    builds on a clear card too, so this case repeats for it, and the invariant holds.
+// W ends with every card home; so does W' (W' has at least W's cards home). Mandatory ace
+// moves fit too: an ace exposed earlier in W' goes home at once, and an ace is clear
+// (nothing builds on it), so it is handled as a card of R. The condition reads only the
+// foundations, so a move that leaves them alone changes no card's safety (settle_after
+// relies on it).
+bool MoveGen::clear(const State& s, Card c) const {
+    for (CardSet on = onto_[c]; on; on &= on - 1) {
+        const Card y = static_cast<Card>(__builtin_ctzll(on));
+        const int r = rank_of(y), t = suit_of(y);
+        if (!r_.has_rank(r)) continue;                         // not in this deck
+        const int height = r_.height_of_rank(r);
+        if (s.found[t] >= height) continue;                     // home
+        if (s.found[t] + 1 != height || !clear(s, y)) return false;  // not next, or not clear
     }
     return true;
 }
+
+bool MoveGen::safe_home(const State& s, Card c) const { return clear(s, c); }
 
 int MoveGen::settle(Keyed& k, std::vector<Move>* recorded, bool safe) const {
     int sent = 0;

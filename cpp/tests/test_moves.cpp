@@ -307,59 +307,81 @@ TEST(moves_safe_home_suit_building_every_next_card) {
     }
 }
 
-TEST(moves_safe_home_freecell_waits_for_both_opposite_colour_cards) {
+TEST(moves_safe_home_freecell_when_the_cards_that_build_on_it_can_follow) {
     const Rules& r = preset("freecell");
     const MoveGen gen(r);
     const Card five_h = parse_card("5H"), five_d = parse_card("5D");
-    // Heights H C D S: 5H next; black 4s (C, S) decide, red 4s do not.
-    CHECK(!gen.safe_home(make_state(r, {}, {}, {4, 3, 0, 3}), five_h));
-    CHECK(!gen.safe_home(make_state(r, {}, {}, {4, 4, 0, 3}), five_h));
-    CHECK(!gen.safe_home(make_state(r, {}, {}, {4, 3, 13, 4}), five_h));
+    // Heights H C D S; 5H next. Both black 4s home: safe, whatever the diamonds.
     CHECK(gen.safe_home(make_state(r, {}, {}, {4, 4, 0, 4}), five_h));
     CHECK(gen.safe_home(make_state(r, {}, {}, {4, 13, 0, 13}), five_h));
+    // A black 4 next (its 3 home) is clear when the red 3s that build on it are home or
+    // next and clear: 3H is home (5H is next), 3D must be home or next (2D home).
+    CHECK(gen.safe_home(make_state(r, {}, {}, {4, 3, 13, 4}), five_h));
+    CHECK(gen.safe_home(make_state(r, {}, {}, {4, 3, 2, 3}), five_h));
+    CHECK(gen.safe_home(make_state(r, {}, {}, {4, 3, 3, 3}), five_h));
+    CHECK(!gen.safe_home(make_state(r, {}, {}, {4, 3, 1, 3}), five_h));
+    CHECK(!gen.safe_home(make_state(r, {}, {}, {4, 3, 0, 3}), five_h));
+    CHECK(!gen.safe_home(make_state(r, {}, {}, {4, 4, 0, 3}), five_h));
+    // A black 4 that is not next (its 3 still out) makes 5H unsafe.
+    CHECK(!gen.safe_home(make_state(r, {}, {}, {4, 2, 13, 4}), five_h));
+    CHECK(!gen.safe_home(make_state(r, {}, {}, {4, 13, 13, 2}), five_h));
+    // 5D next: the hearts decide through 3H.
     CHECK(!gen.safe_home(make_state(r, {}, {}, {0, 4, 4, 3}), five_d));
+    CHECK(gen.safe_home(make_state(r, {}, {}, {2, 4, 4, 3}), five_d));
     CHECK(gen.safe_home(make_state(r, {}, {}, {0, 4, 4, 4}), five_d));
-    // Aces and twos: nothing goes on an ace; a 2 waits for the opposite-colour aces.
+    // Aces and twos: nothing goes on an ace, and a black ace is always next or home, so
+    // every 2 is safe.
     CHECK(gen.safe_home(make_state(r, {}, {}, {0, 0, 0, 0}), parse_card("AS")));
-    CHECK(!gen.safe_home(make_state(r, {}, {}, {1, 1, 0, 0}), parse_card("2H")));
+    CHECK(gen.safe_home(make_state(r, {}, {}, {1, 0, 0, 0}), parse_card("2H")));
     CHECK(gen.safe_home(make_state(r, {}, {}, {1, 1, 0, 1}), parse_card("2H")));
+    // A 3 waits for nothing but the black 2s being home or next: 3H with 2C out, AC out.
+    CHECK(!gen.safe_home(make_state(r, {}, {}, {2, 0, 0, 1}), parse_card("3H")));
+    CHECK(gen.safe_home(make_state(r, {}, {}, {2, 1, 0, 1}), parse_card("3H")));
 }
 
 TEST(moves_safe_home_freecell36) {
-    // Nothing goes on a 6 (no 5s); a 7 waits for the opposite-colour 6s (height 2).
+    // Nothing goes on a 6 (no 5s): every 6 is safe, and a 7 once each opposite-colour 6
+    // is home or next (height 2: the ace home).
     const Rules& r = preset("freecell36");
     const MoveGen gen(r);
     CHECK(gen.safe_home(make_state(r, {}, {}, {1, 0, 0, 0}), parse_card("6H")));
-    CHECK(!gen.safe_home(make_state(r, {}, {}, {2, 1, 0, 2}), parse_card("7H")));
+    CHECK(gen.safe_home(make_state(r, {}, {}, {2, 1, 0, 2}), parse_card("7H")));
     CHECK(gen.safe_home(make_state(r, {}, {}, {2, 2, 0, 2}), parse_card("7H")));
+    CHECK(!gen.safe_home(make_state(r, {}, {}, {2, 0, 0, 2}), parse_card("7H")));
+    // An 8 needs each black 7 home or next, and then the red 6s on it home or next.
+    CHECK(gen.safe_home(make_state(r, {}, {}, {3, 2, 1, 2}), parse_card("8H")));
+    CHECK(!gen.safe_home(make_state(r, {}, {}, {3, 2, 0, 2}), parse_card("8H")));
     CHECK(gen.goes_home(make_state(r, {}, {}, {1, 0, 0, 0}), parse_card("6H")));
     CHECK(!gen.goes_home(make_state(r, {}, {}, {0, 0, 0, 0}), parse_card("6H")));
 }
 
-TEST(moves_safe_home_bakers_dozen_waits_for_every_lower_card) {
+TEST(moves_safe_home_bakers_dozen_when_every_suit_reaches_two_below) {
+    // Any suit builds on any: 5H is clear when every 4 is home or next and every 3 home,
+    // that is when each foundation reaches 3.
     const Rules& r = preset("bakers_dozen");
     const MoveGen gen(r);
     const Card five_h = parse_card("5H");
     CHECK(gen.safe_home(make_state(r, {}, {}, {4, 4, 4, 4}), five_h));
     CHECK(gen.safe_home(make_state(r, {}, {}, {4, 13, 9, 4}), five_h));
+    CHECK(gen.safe_home(make_state(r, {}, {}, {4, 3, 3, 3}), five_h));
     for (int other = 1; other < kSuits; ++other) {
         std::array<int, 4> found{4, 4, 4, 4};
-        found[other] = 3;
-        check::Context ctx("suit " + std::to_string(other) + " short");
+        found[other] = 2;
+        check::Context ctx("suit " + std::to_string(other) + " at 2");
         CHECK(!gen.safe_home(make_state(r, {}, {}, found), five_h));
     }
 }
 
 TEST(moves_settle_makes_mandatory_and_safe_moves) {
-    // freecell: 2H goes home only once both black aces are.
+    // freecell: 3H goes home only once each black 2 is home or next.
     const Rules& fc = preset("freecell");
     const MoveGen gen(fc);
     Keyed k;
-    k.s = make_state(fc, {"5C 2H"}, {}, {1, 1, 0, 0});
+    k.s = make_state(fc, {"5C 3H"}, {}, {2, 0, 0, 1});
     k.rehash(fc.columns, fc.cells);
     std::vector<Move> recorded;
     CHECK_EQ(gen.settle(k, &recorded), 0);
-    k.s.found[3] = 1;
+    k.s.found[1] = 1;
     k.rehash(fc.columns, fc.cells);
     CHECK_EQ(gen.settle(k, &recorded), 1);
     CHECK_EQ(recorded, std::vector<Move>{Move{0, kFoundation, 1}});
