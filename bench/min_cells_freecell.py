@@ -19,10 +19,10 @@ minutes, the retries 31 (2.8 billion positions expanded in all). Every answer is
 ``bench/results/min_cells_freecell_1-32000.tsv`` (``exact`` 0 marks an upper bound).
 Then the upper bounds again with the depth-first search (``--out`` that file
 ``--resume --retry-nodes 100000000 --retry-method depth-first --retry-memory 10G
---jobs 1``, about 3 minutes a deal; rows are appended, a later row replacing an earlier
-one on resume): 32 of the 75 decided so far, the counts now 69 / 6,212 /
-19,098 / 6,422 / 198 / 1 with 43 upper bounds (1 at 1, 32 at 2, 10 at 3); the same
-command goes on.
+--jobs 1``, 1 to 3 minutes a deal; rows are appended, a later row replacing an earlier
+one on resume): 61 of the 75 decided, the counts now 69 / 6,216 / 19,095 / 6,421 / 198 /
+1 with 14 upper bounds (11 at 2, 3 at 3); the same command with a larger
+``--retry-nodes`` goes on with them.
 Earlier, on deals 1..500: for the 492 with an exact answer, the count one below it was
 also refused by Freecell Solver's complete atomic scan (``fc-solve -g freecell
 --freecells-num K -to 01ABCDE``), none contradicting.
