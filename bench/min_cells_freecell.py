@@ -99,7 +99,7 @@ def main() -> None:
                         "already spent N")
     parser.add_argument("--retry-method", choices=METHODS,
                         default="best-first", help="the search of the retries (depth-first "
-                        "holds about six times the positions in the same memory)")
+                        "holds about twice the positions in the same memory)")
     parser.add_argument("--retry-memory", default="8G", metavar="BYTES",
                         help="memory of one retry search (default 8G)")
     parser.add_argument("--out", metavar="FILE", help="also write each answer to this TSV file")

@@ -199,7 +199,8 @@ def check_settle(board: Board) -> None:
         assert card is not None, f"{where} moves from an empty place in:\n{board}"
         assert is_next_home(replay, card), f"{where}: {card} is not next home in:\n{board}"
         assert safe_to_send_home(replay, card), (
-            f"{where}: {card} is not safe (not clear: a card that builds on it is neither home nor next and clear) in:\n{board}")
+            f"{where}: {card} is not safe (not clear: a card that builds on it is neither "
+            f"home nor next and clear) in:\n{board}")
         replay.push(move)
     settled = board_from_core(board.variant, position)
     assert settled == replay, (f"settle's position differs from the referee's after its "

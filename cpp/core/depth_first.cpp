@@ -14,11 +14,11 @@ namespace {
 constexpr std::uint64_t kCheckEvery = 256;  // expansions between two checks of the limits
 constexpr std::uint64_t kSlack = 1 << 20;   // bytes for one expansion's children
 constexpr int kShardBits = 8;  // a big table grows a 1/256 part at a time, never all at once
-// A shard past 1 MB fills to 3/4 before it doubles (1/2 in the best-first search):
-// probes get longer but a stored position costs 21 to 43 bytes instead of 32 to 64, and
-// memory is what ends the long proofs this search is for.
+// A large shard fills to 3/4 before it grows (1/2 in the best-first search): probes get
+// longer but a stored position costs 16 to 20 bytes instead of 24 to 30, and memory is
+// what ends the long proofs this search is for.
 constexpr int kLoadQuarters = 3;
-constexpr std::size_t kInitialSlots = 64;  // a shard's start: 256 KB in all, for small searches
+constexpr std::size_t kInitialSlots = 64;  // a shard's start: 192 KB in all, for small searches
 
 // The stack is a line of frames, one per position on the line from the start to the
 // position being expanded. A frame holds its position and, at the end of `pending_`, the

@@ -1,13 +1,18 @@
-// The visited set: exact 128-bit keys (see zobrist.hpp) in open-addressing shards.
+// The visited set: exact keys (see zobrist.hpp) in open-addressing shards.
 //
-// Design. A key is 16 bytes and nothing else is stored, so a state costs 16 bytes over
-// a load factor of at most 1/2 (32 bytes at worst; or 3/4, about 21 bytes, when memory
-// counts more than speed). The table is split into shards chosen by the key's high bits;
-// each shard grows on its own and, when the table is shared by several threads, is
-// guarded by its own spin lock (held for one probe sequence, or one growth: a sleeping
-// mutex costs more than such a wait), so threads collide only when they touch the same
-// shard at the same moment. A single-threaded search skips the locks. Byte use is
-// tracked so that a memory limit can end a search before the machine runs out.
+// Design. A slot holds 12 bytes of a 128-bit key: its low 64 bits and 32 of its high
+// ones; 8 more high bits choose the shard, so two positions are told apart by 104 key
+// bits (see README, "Why an impossible can be trusted"). Nothing else is stored. A shard
+// grows when its load would pass 1/2 (or 3/4 when memory counts more than speed); a small
+// shard doubles, a large one grows by a quarter, so that the load of a large table stays
+// between 3/5 and 3/4 (about 18 bytes a position) instead of falling to half that right
+// after a doubling. A key's slot is its low 64 bits scaled to the shard's size (any size,
+// not only powers of two), then linear probing. Each shard grows on its own and, when the
+// table is shared by several threads, is guarded by its own spin lock (held for one probe
+// sequence, or one growth: a sleeping mutex costs more than such a wait), so threads
+// collide only when they touch the same shard at the same moment. A single-threaded
+// search skips the locks. Byte use is tracked so that a memory limit can end a search
+// before the machine runs out.
 #pragma once
 
 #include <atomic>
@@ -28,51 +33,73 @@
 
 namespace bakers {
 
+// A key as a slot stores it: 96 of its bits (the shard's choice holds 8 more).
+struct Slot {
+    std::uint32_t lo0 = 0, lo1 = 0, hi0 = 0;
+    static Slot of(const Key& k) {
+        return Slot{static_cast<std::uint32_t>(k.lo), static_cast<std::uint32_t>(k.lo >> 32),
+                    static_cast<std::uint32_t>(k.hi)};
+    }
+    bool empty() const { return (lo0 | lo1 | hi0) == 0; }
+    std::uint64_t lo() const { return (std::uint64_t{lo1} << 32) | lo0; }
+    bool operator==(const Slot&) const = default;
+};
+static_assert(sizeof(Slot) == 12);
+
 // Zeroed slots; a large array asks the system for huge pages, which keeps the random
 // probes of a big table from missing the address-translation cache at every step.
 class Slots {
 public:
     Slots() = default;
-    explicit Slots(std::size_t n) : n_(n) {
-        const std::size_t bytes = n * sizeof(Key);
-        if (bytes >= kHuge) {
-            p_ = static_cast<Key*>(std::aligned_alloc(kHuge, bytes));  // bytes: a power of two
+    explicit Slots(std::size_t n) : n_(n), bytes_(n * sizeof(Slot)) {
+        if (bytes_ >= kLarge) {
+            bytes_ = (bytes_ + kHuge - 1) / kHuge * kHuge;  // aligned_alloc: a multiple of kHuge
+            p_ = static_cast<Slot*>(std::aligned_alloc(kHuge, bytes_));
 #ifdef __linux__
-            if (p_) madvise(p_, bytes, MADV_HUGEPAGE);
+            if (p_) madvise(p_, bytes_, MADV_HUGEPAGE);
 #endif
         } else {
-            p_ = static_cast<Key*>(std::malloc(bytes));
+            p_ = static_cast<Slot*>(std::malloc(bytes_));
         }
         if (!p_) throw std::bad_alloc();
-        std::memset(static_cast<void*>(p_), 0, bytes);
+        std::memset(static_cast<void*>(p_), 0, bytes_);
     }
-    Slots(Slots&& o) noexcept : p_(o.p_), n_(o.n_) { o.p_ = nullptr, o.n_ = 0; }
+    Slots(Slots&& o) noexcept : p_(o.p_), n_(o.n_), bytes_(o.bytes_) { o.p_ = nullptr, o.n_ = 0, o.bytes_ = 0; }
     Slots& operator=(Slots&& o) noexcept {
         std::swap(p_, o.p_);
         std::swap(n_, o.n_);
+        std::swap(bytes_, o.bytes_);
         return *this;
     }
     Slots(const Slots&) = delete;
     Slots& operator=(const Slots&) = delete;
     ~Slots() { std::free(p_); }
     std::size_t size() const { return n_; }
-    Key& operator[](std::size_t i) { return p_[i]; }
-    const Key& operator[](std::size_t i) const { return p_[i]; }
-    const Key* begin() const { return p_; }
-    const Key* end() const { return p_ + n_; }
+    std::size_t bytes() const { return bytes_; }  // as allocated
+    Slot& operator[](std::size_t i) { return p_[i]; }
+    const Slot& operator[](std::size_t i) const { return p_[i]; }
+    const Slot* begin() const { return p_; }
+    const Slot* end() const { return p_ + n_; }
 
 private:
-    static constexpr std::size_t kHuge = std::size_t{2} << 20;
-    Key* p_ = nullptr;
+    static constexpr std::size_t kHuge = std::size_t{2} << 20;   // a huge page
+    static constexpr std::size_t kLarge = std::size_t{32} << 20; // rounding wastes <= 1/16
+    Slot* p_ = nullptr;
     std::size_t n_ = 0;
+    std::size_t bytes_ = 0;
 };
+
+// Returns the home slot of a key's low bits in n slots: lo scaled to [0, n).
+inline std::size_t home_slot(std::uint64_t lo, std::size_t n) {
+    return static_cast<std::size_t>((static_cast<unsigned __int128>(lo) * n) >> 64);
+}
 
 class VisitedTable {
 public:
     // `load_quarters`: a shard grows when more than that many quarters of its slots
     // would be used (2: fast probes; 3: a third less memory per key, probes ~3x longer),
     // once it holds kSmallShard slots (1/2 below).
-    // `initial`: the slots of a shard at the start (a power of two).
+    // `initial`: the slots of a shard at the start.
     explicit VisitedTable(bool shared, int shard_bits, int load_quarters = 2,
                           std::size_t initial = 1024)
         : shared_(shared), bits_(shard_bits), load_(load_quarters), shards_(std::size_t{1} << shard_bits) {
@@ -80,12 +107,12 @@ public:
             s.slots = Slots(initial);
             s.publish();
         }
-        bytes_ = shards_.size() * initial * sizeof(Key);
+        bytes_ = shards_.size() * shards_[0].slots.bytes();
     }
 
     // Inserts k; returns true if it was not there yet.
     bool insert(Key k) {
-        if (k.lo == 0 && k.hi == 0) k.lo = 1;  // (0, 0) marks an empty slot
+        if (Slot::of(k).empty()) k.lo = 1;  // an all-zero slot marks an empty one
         Shard& sh = shards_[bits_ ? k.hi >> (64 - bits_) : 0];
         if (shared_) {
             std::lock_guard<SpinLock> lock(sh.mutex);
@@ -99,12 +126,12 @@ public:
     void set_budget(std::uint64_t bytes) { budget_.store(bytes, std::memory_order_relaxed); }
     bool over_budget() const { return over_budget_.load(std::memory_order_relaxed); }
     // Hints that k's slot will be read soon. Safe on a shared table: it reads the shard's
-    // slot address and mask through atomics (a shard regrown meanwhile only makes the hint
+    // slot address and size through atomics (a shard regrown meanwhile only makes the hint
     // stale, and a prefetch of a stale address does nothing).
     void prefetch(const Key& k) const {
         const Shard& sh = shards_[bits_ ? k.hi >> (64 - bits_) : 0];
-        const Key* base = sh.base.load(std::memory_order_relaxed);
-        __builtin_prefetch(base + (k.lo & sh.mask.load(std::memory_order_relaxed)));
+        const Slot* base = sh.base.load(std::memory_order_relaxed);
+        __builtin_prefetch(base + home_slot(k.lo, sh.count.load(std::memory_order_relaxed)));
     }
     // Returns the number of keys stored.
     // (Shards count their own keys: one counter shared by all would bounce between the
@@ -122,52 +149,56 @@ private:
         SpinLock mutex;
         Slots slots;
         std::size_t used = 0;
-        std::atomic<const Key*> base{nullptr};  // &slots[0] and slots.size() - 1, for prefetch
-        std::atomic<std::size_t> mask{0};
+        std::atomic<const Slot*> base{nullptr};  // &slots[0] and slots.size(), for prefetch
+        std::atomic<std::size_t> count{0};
         void publish() {
             base.store(slots.begin(), std::memory_order_relaxed);
-            mask.store(slots.size() - 1, std::memory_order_relaxed);
+            count.store(slots.size(), std::memory_order_relaxed);
         }
     };
 
-    bool insert_into(Shard& sh, const Key& k) {
+    bool insert_into(Shard& sh, const Key& key) {
+        const std::size_t n = sh.slots.size();
         // A small shard keeps the fast load of 1/2 whatever `load_` says: its bytes are few.
-        const std::size_t load = sh.slots.size() < kSmallShard ? 2 : load_;
-        if (4 * (sh.used + 1) > load * sh.slots.size()) {
+        const std::size_t load = n < kSmallShard ? 2 : load_;
+        if (4 * (sh.used + 1) > load * n) {
             const std::uint64_t budget = budget_.load(std::memory_order_relaxed);
             // While growing, the old and the new slots are held at once.
-            const std::uint64_t during = bytes_.load(std::memory_order_relaxed) + 2 * sh.slots.size() * sizeof(Key);
-            if (budget == 0 || during <= budget || 8 * (sh.used + 1) > 7 * sh.slots.size())
+            const std::uint64_t during = bytes_.load(std::memory_order_relaxed) + grown_size(n) * sizeof(Slot);
+            if (budget == 0 || during <= budget || 8 * (sh.used + 1) > 7 * n)
                 grow(sh);
             else
                 over_budget_.store(true, std::memory_order_relaxed);
         }
-        const std::size_t mask = sh.slots.size() - 1;
-        for (std::size_t i = k.lo & mask;; i = (i + 1) & mask) {
-            Key& slot = sh.slots[i];
+        const Slot k = Slot::of(key);
+        const std::size_t size = sh.slots.size();
+        for (std::size_t i = home_slot(key.lo, size);; i = i + 1 == size ? 0 : i + 1) {
+            Slot& slot = sh.slots[i];
             if (slot == k) return false;
-            if (slot.lo == 0 && slot.hi == 0) {
+            if (slot.empty()) {
                 slot = k;
                 ++sh.used;
                 return true;
             }
         }
     }
+    // A small shard doubles; a large one grows by a quarter (see the top of this file).
+    static std::size_t grown_size(std::size_t n) { return n < kSmallShard ? 2 * n : n + n / 4; }
     void grow(Shard& sh) {
-        Slots old(sh.slots.size() * 2);
+        Slots old(grown_size(sh.slots.size()));
         std::swap(old, sh.slots);
         sh.publish();
-        bytes_.fetch_add(old.size() * sizeof(Key), std::memory_order_relaxed);
-        const std::size_t mask = sh.slots.size() - 1;
-        for (const Key& k : old) {
-            if (k.lo == 0 && k.hi == 0) continue;
-            std::size_t i = k.lo & mask;
-            while (!(sh.slots[i].lo == 0 && sh.slots[i].hi == 0)) i = (i + 1) & mask;
+        bytes_.fetch_add(sh.slots.bytes() - old.bytes(), std::memory_order_relaxed);
+        const std::size_t size = sh.slots.size();
+        for (const Slot& k : old) {
+            if (k.empty()) continue;
+            std::size_t i = home_slot(k.lo(), size);
+            while (!sh.slots[i].empty()) i = i + 1 == size ? 0 : i + 1;
             sh.slots[i] = k;
         }
     }
 
-    static constexpr std::size_t kSmallShard = std::size_t{1} << 16;  // slots (1 MB)
+    static constexpr std::size_t kSmallShard = std::size_t{1} << 16;  // slots (768 KB)
     bool shared_;
     int bits_;
     std::size_t load_;

@@ -148,7 +148,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _add_method(p: argparse.ArgumentParser) -> None:
     p.add_argument("--method", choices=METHODS,
                    help="the search (default: depth-first for games built by suit, "
-                   "best-first for the others); depth-first holds about six times the "
+                   "best-first for the others); depth-first holds about twice the "
                    "positions in the same memory, best-first finds shorter lines")
 
 
