@@ -123,9 +123,10 @@ pb::list moves_to_python(const std::vector<Move>& line) {
 }
 
 Method method_from_name(const std::string& name, int threads) {
-    if (name != "best-first" && name != "depth-first")
-        throw pb::value_error("method must be 'best-first' or 'depth-first', not '" + name + "'");
-    if (name == "depth-first" && threads != 1) throw pb::value_error("the depth-first search runs on one thread");
+    if (name != "best-first" && name != "depth-first" && name != "portfolio")
+        throw pb::value_error("method must be 'best-first', 'depth-first' or 'portfolio', not '" + name + "'");
+    if (name != "best-first" && threads != 1) throw pb::value_error("the " + name + " search runs on one thread");
+    if (name == "portfolio") return Method::Portfolio;
     return name == "depth-first" ? Method::DepthFirst : Method::BestFirst;
 }
 

@@ -29,8 +29,9 @@ constexpr std::size_t kInitialSlots = 64;  // a shard's start: 192 KB in all, fo
 class DepthFirst {
 public:
     DepthFirst(const Rules& rules, const Limits& limits, const std::atomic<bool>* stop,
-               const StopPoll& poll)
-        : gen_(rules),
+               const StopPoll& poll, ChildOrder order)
+        : order_(order),
+          gen_(rules),
           limits_(limits),
           table_(false, kShardBits, kLoadQuarters, kInitialSlots),
           watch_(limits_, stop, poll) {}
@@ -145,7 +146,10 @@ private:
         push_frame(cur, move);
         if (kids.size() > 1) {  // the order of two or more children: the heuristic's
             scorer.prepare(cur);
-            for (std::size_t i = 0; i < kids.size(); ++i) kids[i].prio = scorer.score(fresh_[i]).progress;
+            for (std::size_t i = 0; i < kids.size(); ++i) {
+                const Priorities p = scorer.score(fresh_[i]);
+                kids[i].prio = order_ == ChildOrder::Progress ? p.progress : p.space;
+            }
             // Insertion sort, stable: a few children, no buffer to allocate.
             for (std::size_t i = 1; i < kids.size(); ++i)
                 for (std::size_t j = i; j > 0 && kids[j - 1].prio < kids[j].prio; --j) std::swap(kids[j - 1], kids[j]);
@@ -184,6 +188,7 @@ private:
         res_.verdict = Verdict::Impossible;  // the stack ran dry: see depth_first.hpp
     }
 
+    const ChildOrder order_;
     const MoveGen gen_;
     const Limits limits_;
     VisitedTable table_;
@@ -199,8 +204,8 @@ private:
 }  // namespace
 
 Result solve_depth_first(const Rules& rules, const State& start, const Limits& limits,
-                         const std::atomic<bool>* stop, const StopPoll& poll) {
-    return DepthFirst(rules, limits, stop, poll).run(start);
+                         const std::atomic<bool>* stop, const StopPoll& poll, ChildOrder order) {
+    return DepthFirst(rules, limits, stop, poll, order).run(start);
 }
 
 }  // namespace bakers

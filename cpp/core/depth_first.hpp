@@ -24,8 +24,13 @@
 
 namespace bakers {
 
+// Which of the heuristic's two priorities (heuristic.hpp) orders a frame's children:
+// `progress` (the default) or `space` (free cells and columns first).
+enum class ChildOrder : std::uint8_t { Progress, Space };
+
 // Decides `start` on one thread, depth first; the same contract as `solve`.
 Result solve_depth_first(const Rules& rules, const State& start, const Limits& limits,
-                         const std::atomic<bool>* stop, const StopPoll& poll);
+                         const std::atomic<bool>* stop, const StopPoll& poll,
+                         ChildOrder order = ChildOrder::Progress);
 
 }  // namespace bakers

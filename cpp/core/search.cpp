@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "depth_first.hpp"
+#include "portfolio.hpp"
 #include "heuristic.hpp"
 #include "limit_watch.hpp"
 #include "line.hpp"
@@ -344,6 +345,7 @@ private:
 Result solve(const Rules& rules, const State& start, const Limits& limits,
              const std::atomic<bool>* stop, const StopPoll& poll, int threads, Method method) {
     if (method == Method::DepthFirst) return solve_depth_first(rules, start, limits, stop, poll);
+    if (method == Method::Portfolio) return solve_portfolio(rules, start, limits, stop, poll);
     return Search(rules, limits, threads, stop, poll).run(start);
 }
 

@@ -32,10 +32,12 @@ struct Stats {
     int most_home = 0;             // most cards on the foundations in any position seen
 };
 
-// How to search: best first (short lines, fast wins; the default) or depth first (the
-// same verdicts with about a sixth of the memory, for proofs too big for best first;
-// one thread, long lines). Both are complete: see search.cpp and depth_first.hpp.
-enum class Method : std::uint8_t { BestFirst, DepthFirst };
+// How to search: best first (short lines, fast wins; the default), depth first (the
+// same verdicts with about half the memory, for proofs too big for best first; one
+// thread, long lines), or a portfolio of both (portfolio.hpp: one thread, for games
+// where each finds wins the other misses). All are complete: see search.cpp,
+// depth_first.hpp and portfolio.hpp.
+enum class Method : std::uint8_t { BestFirst, DepthFirst, Portfolio };
 
 enum class Verdict : std::uint8_t { Solved, Impossible, Unknown };
 

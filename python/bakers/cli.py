@@ -148,8 +148,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _add_method(p: argparse.ArgumentParser) -> None:
     p.add_argument("--method", choices=METHODS,
                    help="the search (default: depth-first for games built by suit, "
-                   "best-first for the others); depth-first holds about twice the "
-                   "positions in the same memory, best-first finds shorter lines")
+                   "portfolio for games built regardless of suit, best-first for the "
+                   "others); depth-first holds about twice the positions in the same "
+                   "memory, best-first finds shorter lines, portfolio runs both in turn")
 
 
 def _add_limits(p: argparse.ArgumentParser) -> None:

@@ -522,7 +522,8 @@ def add_commands(subparsers: Any) -> None:
                    help="show the progress bar even when standard error is not a terminal")
     p.add_argument("--method", choices=METHODS,
                    help="the search of each deal (default: depth-first for games built by "
-                   "suit, best-first for the others)")
+                   "suit, portfolio for games built regardless of suit, best-first for "
+                   "the others)")
     p.add_argument("--max-nodes", type=int, metavar="N", help="positions to expand per deal")
     p.add_argument("--max-states", type=int, metavar="N", help="positions to store per deal")
     p.add_argument("--max-memory", metavar="BYTES",

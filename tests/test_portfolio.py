@@ -1,0 +1,66 @@
+"""The portfolio search: best first and two depth-first orders in rounds of growing
+budgets, one thread. Its verdicts are those of complete searches; it wins where one of
+them alone would need far longer; its limits hold for the whole run."""
+
+from __future__ import annotations
+
+import pytest
+from bakers import Deal, Limits
+from bakers.errors import InvalidOptionError
+from bakers.solve import solve
+from test_solve import assert_won
+
+pytest.importorskip("bakers._core")
+
+PORTFOLIO = "portfolio"
+
+
+def test_wins_what_best_first_misses() -> None:
+    """Baker's Dozen 154: best first does not win it within 400,000 positions; the
+    portfolio's depth-first order by free space does, in its third round (budgets 100,000,
+    400,000 and 1.6 million a run; that order needs about 810,000)."""
+    deal = Deal.from_number("bakers_dozen", 154)
+    alone = solve(deal, limits=Limits(nodes=400_000), method="best-first")
+    assert alone.verdict == "unknown"
+    result = solve(deal, method=PORTFOLIO)
+    assert_won(result, deal, "bakers_dozen 154")
+    assert result.stats.expanded < 3 * (100_000 + 400_000 + 1_600_000)
+
+
+@pytest.mark.parametrize(("game", "number", "verdict"), [
+    ("bakers_dozen", 64, "impossible"), ("bakers_dozen", 24, "solved"),
+    ("freecell", 11982, "impossible"), ("bakers_game", 14, "impossible"),
+    ("bakers_game", 1, "solved"), ("freecell36", 3, "solved")])
+def test_verdicts_equal_the_other_searches(game: str, number: int, verdict: str) -> None:
+    deal = Deal.from_number(game, number)
+    result = solve(deal, method=PORTFOLIO)
+    assert result.verdict == verdict == solve(deal, method="best-first").verdict
+    if result.solved:
+        assert_won(result, deal, f"{game} {number}")
+    else:
+        assert result.most_home_exact
+
+
+def test_node_limit_counts_every_run() -> None:
+    """Baker's Dozen 477 (impossible, 58 million positions): a limit of 250,000 in all
+    ends the portfolio in its first round (best first, then the first depth-first
+    order), with the positions of both runs counted."""
+    result = solve(Deal.from_number("bakers_dozen", 477), limits=Limits(nodes=250_000),
+                   method=PORTFOLIO)
+    assert (result.verdict, result.reason) == ("unknown", "node limit")
+    assert 250_000 <= result.stats.expanded < 250_000 + 1_000
+
+
+def test_memory_and_time_limits_end_it() -> None:
+    deal = Deal.from_number("bakers_dozen", 477)
+    result = solve(deal, limits=Limits(memory="16M"), method=PORTFOLIO)
+    assert (result.verdict, result.reason) == ("unknown", "memory limit")
+    assert result.stats.peak_bytes <= Limits(memory="16M").memory
+    result = solve(deal, limits=Limits(seconds=0.5), method=PORTFOLIO)
+    assert (result.verdict, result.reason) == ("unknown", "time limit")
+    assert result.stats.seconds < 5
+
+
+def test_one_thread_only() -> None:
+    with pytest.raises(InvalidOptionError, match="one thread"):
+        solve(Deal.from_number("bakers_dozen", 1), method=PORTFOLIO, threads=2)
