@@ -1,12 +1,13 @@
-// The visited set: exact keys (see zobrist.hpp) in open-addressing shards.
+// The visited set: position keys (see zobrist.hpp), 104 bits of each compared, in
+// open-addressing shards.
 //
 // Design. A slot holds 12 bytes of a 128-bit key: its low 64 bits and 32 of its high
 // ones; 8 more high bits choose the shard, so two positions are told apart by 104 key
 // bits (see README, "Why an impossible can be trusted"). Nothing else is stored. A shard
 // grows when its load would pass 1/2 (or 3/4 when memory counts more than speed); a small
-// shard doubles, a large one grows by a quarter, so that the load of a large table stays
-// between 3/5 and 3/4 (about 18 bytes a position) instead of falling to half that right
-// after a doubling. A key's slot is its low 64 bits scaled to the shard's size (any size,
+// shard doubles, a large one grows by a quarter, so that a large shard's load stays
+// between 4/5 of its limit and the limit (3/5 to 3/4: 16 to 20 bytes a position)
+// instead of halving right after a doubling. A key's slot is its low 64 bits scaled to the shard's size (any size,
 // not only powers of two), then linear probing. Each shard grows on its own and, when the
 // table is shared by several threads, is guarded by its own spin lock (held for one probe
 // sequence, or one growth: a sleeping mutex costs more than such a wait), so threads
