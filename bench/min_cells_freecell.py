@@ -20,9 +20,10 @@ minutes, the retries 31 (2.8 billion positions expanded in all). Every answer is
 Then the upper bounds again with the depth-first search (``--out`` that file
 ``--resume --retry-nodes 100000000 --retry-method depth-first --retry-memory 10G
 --jobs 1``, 1 to 3 minutes a deal; rows are appended, a later row replacing an earlier
-one on resume): 61 of the 75 decided, the counts now 69 / 6,216 / 19,095 / 6,421 / 198 /
-1 with 14 upper bounds (11 at 2, 3 at 3); the same command with a larger
-``--retry-nodes`` goes on with them.
+one on resume), then with ``--retry-nodes 500000000 --retry-memory 20G`` (5 to 15 minutes
+a deal): 70 of the 75 decided, the counts now 69 / 6,218 / 19,094 / 6,420 / 198 / 1 with
+5 upper bounds (13599, 14497, 20410, 24966 at 2; 982 at 3); the published counts follow
+if 2 of those at 2 are 1 and 982 is 3.
 Earlier, on deals 1..500: for the 492 with an exact answer, the count one below it was
 also refused by Freecell Solver's complete atomic scan (``fc-solve -g freecell
 --freecells-num K -to 01ABCDE``), none contradicting.
