@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 
 #include "depth_first.hpp"
+#include "limit_watch.hpp"
 
 namespace bakers {
 namespace {
@@ -28,13 +28,11 @@ Result run_one(Run run, const Rules& rules, const State& start, const Limits& li
 
 Result solve_portfolio(const Rules& rules, const State& start, const Limits& limits,
                        const std::atomic<bool>* stop, const StopPoll& poll) {
-    using Clock = std::chrono::steady_clock;
-    const auto t0 = Clock::now();
-    const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
+    LimitWatch watch(limits, stop, poll);
     Stats total;
     const auto finish = [&](Result r) {
         r.stats = total;
-        r.stats.seconds = elapsed();
+        r.stats.seconds = watch.seconds();
         return r;
     };
     const auto unknown = [&](const std::string& why) {
@@ -47,17 +45,12 @@ Result solve_portfolio(const Rules& rules, const State& start, const Limits& lim
     for (std::uint64_t budget = kFirstBudget;; budget *= kGrowth) {
         for (std::size_t i = 0; i < runs.size(); ++i) {
             if (out_of_memory[i]) continue;
+            // Positions and seconds count over all runs; stored positions per run.
+            if (const char* why = watch.reached(total.expanded, 0, true)) return unknown(why);
             Limits each = limits;
-            each.max_nodes = budget;
-            if (limits.max_nodes) {
-                if (total.expanded >= limits.max_nodes) return unknown("node limit");
-                each.max_nodes = std::min(budget, limits.max_nodes - total.expanded);
-            }
-            if (limits.max_seconds > 0) {
-                const double left = limits.max_seconds - elapsed();
-                if (left <= 0) return unknown("time limit");
-                each.max_seconds = left;
-            }
+            each.max_nodes = limits.max_nodes ? std::min(budget, limits.max_nodes - total.expanded) : budget;
+            if (limits.max_seconds > 0)  // what is left, kept above 0 (0 would mean no limit)
+                each.max_seconds = std::max(1e-9, limits.max_seconds - watch.seconds());
             Result r = run_one(runs[i], rules, start, each, stop, poll);
             total.expanded += r.stats.expanded;
             total.generated += r.stats.generated;
