@@ -8,7 +8,8 @@
 // best-first search also keeps a node per stored position (its parent, for the line of
 // play) and every open position whole on its open lists: about 30 bytes a stored
 // position here against 68 there (FreeCell 23816 with one cell, a proof of 28 million
-// positions; the visited set takes 16 to 20 of them once large, 24 to 48 while small). The line of play is the stack's frames.
+// positions; the visited set takes 16 to 20 of them once large, 24 to 48 while small).
+// The line of play is the stack's frames.
 //
 // Why "impossible" is still a proof: a child is stored in the visited set when it is
 // generated, and at the same moment its move is put on its parent's frame (unless it

@@ -175,19 +175,17 @@ void MoveGen::apply(Keyed& k, Move m) const {
 // (nothing builds on it), so it is handled as a card of R. The condition reads only the
 // foundations, so a move that leaves them alone changes no card's safety (settle_after
 // relies on it).
-bool MoveGen::clear(const State& s, Card c) const {
+bool MoveGen::safe_home(const State& s, Card c) const {
     for (CardSet on = onto_[c]; on; on &= on - 1) {
         const Card y = static_cast<Card>(__builtin_ctzll(on));
         const int r = rank_of(y), t = suit_of(y);
         if (!r_.has_rank(r)) continue;                         // not in this deck
         const int height = r_.height_of_rank(r);
         if (s.found[t] >= height) continue;                     // home
-        if (s.found[t] + 1 != height || !clear(s, y)) return false;  // not next, or not clear
+        if (s.found[t] + 1 != height || !safe_home(s, y)) return false;  // not next, or not clear
     }
     return true;
 }
-
-bool MoveGen::safe_home(const State& s, Card c) const { return clear(s, c); }
 
 int MoveGen::settle(Keyed& k, std::vector<Move>* recorded, bool safe) const {
     int sent = 0;

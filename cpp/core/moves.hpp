@@ -63,8 +63,9 @@ public:
     // from a settled position (one that `settle` left unchanged).
     int settle_after(Keyed& k, Move m) const;
 
-    // Returns true if card c, next on its foundation, may go home without losing a win
-    // (see moves.cpp for the rule and its proof).
+    // Returns true if card c, next on its foundation, may go home without losing a win:
+    // if it is clear, every card that builds on it home, or next and clear itself (see
+    // moves.cpp for the rule and its proof).
     bool safe_home(const State& s, Card c) const;
     // Returns the set of the cards that go on the foundations next (one per unfinished suit).
     CardSet next_cards(const State& s) const {
@@ -97,8 +98,6 @@ private:
     std::array<CardSet, 64> onto_{};
     // Returns true if `moving` builds on `target` (a table lookup).
     bool builds(Card moving, Card target) const { return (onto_[target] >> moving) & 1; }
-    // Returns true if every card that builds on c is home, or next and clear itself.
-    bool clear(const State& s, Card c) const;
     // The supermove limit with `free_cells` free cells and `empties` usable empty columns.
     int limit_of(int free_cells, int empties) const;
     void expand_into(State& s, int src, int dst, int n, std::vector<int> empties,
