@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 from bakers.board import Board
 from bakers.cards import RANK_CHARS, SUITS, Card
+from bakers.deals import Deal
 from bakers.errors import IllegalMoveError, InvalidMoveError
 from bakers.notation import Move
 from bakers.solution import Replay, Solution
@@ -99,6 +100,17 @@ def test_replay_freecell_solver_solutions(variant: str, deal: str, kind: str) ->
     assert replay.applied == len(replay.board.move_stack) > 100
     assert replay.raise_for_error() is replay
     assert board == before and board.move_stack == []  # the start is left as it was
+
+
+def test_replay_freecell_solver_snx_counts() -> None:
+    # fc-solve -m -snx writes a supermove's count as "v2"; it reads as "x2"
+    text = solution_text("freecell", "ms4", "snx")
+    solution = Solution.parse(text)
+    counted = [move for move in solution if move.count is not None]
+    assert counted and all(move.count > 1 for move in counted)
+    assert len(counted) == sum(token[2:3] == "v" for token in text.split())
+    replay = solution.replay(Deal.from_number("freecell", 4))
+    assert replay.won and replay.failed_move is None
 
 
 @pytest.mark.parametrize(("variant", "deal"), SOLVED)

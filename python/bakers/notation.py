@@ -121,8 +121,9 @@ class Place(NamedTuple):
 
 _CORE_KINDS = (COLUMN, CELL, FOUNDATION)
 _PLACE = r"(\d+|[a-z])"
-_SHORT = re.compile(r"([1-9a-z])([1-9a-z])(?:x(\d+))?")
-_LONG = re.compile(_PLACE + r"-" + _PLACE + r"(?:x(\d+))?")
+# The count suffix: ``x3``, or ``v3`` as Freecell Solver's ``-snx`` output writes it.
+_SHORT = re.compile(r"([1-9a-z])([1-9a-z])(?:[xv](\d+))?")
+_LONG = re.compile(_PLACE + r"-" + _PLACE + r"(?:[xv](\d+))?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +180,8 @@ class Move:
     @classmethod
     def parse(cls, token: str) -> Move:
         """Parse a move in standard or extended notation: ``'3a'``, ``'54'``, ``'ah'``,
-        ``'35x3'``, ``'10-h'``, ``'3-12x4'`` (case-insensitive, whitespace around ignored).
+        ``'35x3'``, ``'10-h'``, ``'3-12x4'`` (case-insensitive, whitespace around ignored;
+        ``'35v3'``, Freecell Solver's ``-snx`` form, reads as ``'35x3'``).
 
         Raises InvalidMoveError quoting the token and saying what is wrong.
         """
