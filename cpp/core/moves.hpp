@@ -59,6 +59,13 @@ public:
     // number of cards sent home.
     int settle(Keyed& k, std::vector<Move>* recorded, bool safe = true) const;
 
+    // Returns in `key` the key of the child that the move m makes from the settled
+    // position k, computed from k's column hashes without making the child, and true,
+    // when m is *quiet*: it sends no card home and uncovers no card that `settle_after`
+    // would send home (so the child is settled as it stands). Returns false for any
+    // other move. A search tells an already visited child by its key alone this way.
+    bool quiet_key(const Keyed& k, Move m, Key& key) const;
+
     // Does what `settle(k, nullptr)` does, faster, for the child k reached by the move m
     // from a settled position (one that `settle` left unchanged).
     int settle_after(Keyed& k, Move m) const;

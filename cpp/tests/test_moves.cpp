@@ -271,6 +271,35 @@ TEST(moves_expand_gives_legal_single_moves_along_walks) {
     CHECK(expanded > 500);
 }
 
+TEST(moves_quiet_key_is_the_key_of_the_child_it_does_not_make) {
+    int quiet = 0, loud = 0;
+    for (const char* game : kPresets) {
+        const Rules& r = preset(game);
+        const MoveGen gen(r);
+        check::Context ctx(game);
+        random_walks(r, 700, 4, 250, 31, nullptr, [&](const Step& step) {
+            for (int i = 0; i < step.moves.size; ++i) {
+                const Move m = step.moves.moves[i];
+                check::Context move_ctx(move_text(m));
+                Keyed child = step.before;
+                gen.apply(child, m);
+                const int sent = gen.settle_after(child, m);
+                Key key{1, 2};
+                if (gen.quiet_key(step.before, m, key)) {
+                    CHECK_EQ(sent, 0);
+                    CHECK(key == child.key);
+                    ++quiet;
+                } else {
+                    CHECK(m.to == kFoundation || sent > 0);  // false only when it matters
+                    ++loud;
+                }
+            }
+        });
+    }
+    CHECK(quiet > 10000);
+    CHECK(loud > 500);
+}
+
 TEST(moves_expand_longest_supermoves) {
     // Eight cards with 1 free cell and 2 empty columns, and with 0 cells and 3 columns;
     // four cards into an empty column with 1 cell and 2 empty columns (one the target).
