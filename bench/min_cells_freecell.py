@@ -23,7 +23,9 @@ Then the upper bounds again with the depth-first search (``--out`` that file
 one on resume), then with ``--retry-nodes 500000000 --retry-memory 20G`` (5 to 15 minutes
 a deal): 70 of the 75 decided, the counts now 69 / 6,218 / 19,094 / 6,420 / 198 / 1 with
 5 upper bounds (13599, 14497, 20410, 24966 at 2; 982 at 3); the published counts follow
-if 2 of those at 2 are 1 and 982 is 3.
+if 2 of those at 2 are 1 and 982 is 3. (24966 again with ``--retry-nodes 1000000000
+--retry-memory 14G``: 555 million positions with one cell, then the memory limit.
+Freecell Solver's default search wins 14497 with one cell, a line the referee replays.)
 Earlier, on deals 1..500: for the 492 with an exact answer, the count one below it was
 also refused by Freecell Solver's complete atomic scan (``fc-solve -g freecell
 --freecells-num K -to 01ABCDE``), none contradicting.
