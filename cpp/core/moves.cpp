@@ -246,47 +246,27 @@ int MoveGen::settle_after(Keyed& k, Move m) const {
     return settle(k, nullptr);
 }
 
-// The same XORs as Keyed::move_cards, pop, push, put_cell and take_cell (zobrist.cpp)
-// make on the child; the uncovered card is tested as settle_after tests it (on the
-// parent's foundations, which a quiet move leaves as they are).
+// The keys come from Keyed's previews (zobrist.cpp), the ones its changes apply; the
+// uncovered card is tested as settle_after tests it (on the parent's foundations, which
+// a quiet move leaves as they are).
 bool MoveGen::quiet_key(const Keyed& k, Move m, Key& key) const {
     if (m.to == kFoundation) return false;
-    const State& s = k.s;
-    const Zobrist& z = Zobrist::get();
-    key = k.key;
     if (is_cell(m.from)) {  // a cell card onto a column: nothing is uncovered
-        const Card c = s.cells[m.from - kCell];
-        Key after = k.col[m.to];
-        after ^= z.term(c, s.size(m.to));
-        key ^= z.cell(c);
-        key ^= Zobrist::mix(k.col[m.to]);
-        key ^= Zobrist::mix(after);
+        key = k.key_after_from_cell(m.from - kCell, m.to);
         return true;
     }
-    const int src = m.from, n = m.count, ssize = s.size(src);
-    if (ssize > n) {
-        const Card t = s.cards[s.end[src] - n - 1];
+    const State& s = k.s;
+    if (s.size(m.from) > m.count) {
+        const Card t = s.cards[s.end[m.from] - m.count - 1];
         if (r_.auto_aces && rank_of(t) == kAce) return false;
         if (goes_home(s, t) && safe_home(s, t)) return false;
     }
-    Key ls = k.col[src];
     if (is_cell(m.to)) {
-        const Card c = s.cards[s.end[src] - 1];
-        ls ^= z.term(c, ssize - 1);
-        key ^= z.cell(c);
+        key = k.key_after_to_cell(m.from);
     } else {
-        Key ld = k.col[m.to];
-        const int dsize = s.size(m.to);
-        for (int i = 0; i < n; ++i) {
-            const Card c = s.cards[s.end[src] - n + i];
-            ls ^= z.term(c, ssize - n + i);
-            ld ^= z.term(c, dsize + i);
-        }
-        key ^= Zobrist::mix(k.col[m.to]);
-        key ^= Zobrist::mix(ld);
+        Key ls, ld;
+        key = k.key_after_move(m.from, m.to, m.count, ls, ld);
     }
-    key ^= Zobrist::mix(k.col[src]);
-    key ^= Zobrist::mix(ls);
     return true;
 }
 

@@ -31,38 +31,28 @@ void Keyed::rehash(int ncols, int ncells) {
 }
 
 void Keyed::move_cards(int src, int dst, int n) {
-    const Zobrist& z = Zobrist::get();
-    Key ls = col[src], ld = col[dst];
-    const int ssize = s.size(src), dsize = s.size(dst);
-    for (int k = 0; k < n; ++k) {
-        const Card c = s.cards[s.end[src] - n + k];
-        ls ^= z.term(c, ssize - n + k);
-        ld ^= z.term(c, dsize + k);
-    }
-    key ^= Zobrist::mix(col[src]);
-    key ^= Zobrist::mix(col[dst]);
-    key ^= Zobrist::mix(ls);
-    key ^= Zobrist::mix(ld);
+    Key ls, ld;
+    key = key_after_move(src, dst, n, ls, ld);
     col[src] = ls;
     col[dst] = ld;
     s.move_cards(src, dst, n);
 }
 
 Card Keyed::pop(int i) {
-    const Zobrist& z = Zobrist::get();
     const Card c = s.top(i);
-    key ^= Zobrist::mix(col[i]);
-    col[i] ^= z.term(c, s.size(i) - 1);
-    key ^= Zobrist::mix(col[i]);
+    Key after = col[i];
+    after ^= Zobrist::get().term(c, s.size(i) - 1);
+    key = with_column(key, col[i], after);
+    col[i] = after;
     s.pop(i);
     return c;
 }
 
 void Keyed::push(int i, Card c) {
-    const Zobrist& z = Zobrist::get();
-    key ^= Zobrist::mix(col[i]);
-    col[i] ^= z.term(c, s.size(i));
-    key ^= Zobrist::mix(col[i]);
+    Key after = col[i];
+    after ^= Zobrist::get().term(c, s.size(i));
+    key = with_column(key, col[i], after);
+    col[i] = after;
     s.push(i, c);
 }
 

@@ -87,6 +87,16 @@ struct Keyed {
 
     // Recomputes the column hashes and the key from scratch.
     void rehash(int ncols, int ncells);
+    // The keys these changes would give, computed without making them (the changes
+    // below use them too, so a preview and the change agree by construction).
+    // Returns the key after moving the top n cards of column src onto column dst, and in
+    // ls and ld the two columns' new hashes.
+    Key key_after_move(int src, int dst, int n, Key& ls, Key& ld) const;
+    // Returns the key after the top card of column src goes into a cell.
+    Key key_after_to_cell(int src) const;
+    // Returns the key after the card of cell i goes onto column dst.
+    Key key_after_from_cell(int i, int dst) const;
+
     // Moves the top n cards of column src onto column dst, updating the key.
     void move_cards(int src, int dst, int n);
     // Pops the top card of column i, updating the key; returns it.
@@ -99,6 +109,47 @@ struct Keyed {
     Card take_cell(int i);
     // Returns true if the key equals a from-scratch computation (the debug check).
     bool key_is_consistent(int ncols, int ncells) const;
+
+    // Returns key with one column's contribution changed from hash `before` to `after`.
+    static Key with_column(Key key, const Key& before, const Key& after) {
+        key ^= Zobrist::mix(before);
+        key ^= Zobrist::mix(after);
+        return key;
+    }
 };
+
+// The previews are inline: the search calls them for every child.
+inline Key Keyed::key_after_move(int src, int dst, int n, Key& ls, Key& ld) const {
+    const Zobrist& z = Zobrist::get();
+    ls = col[src];
+    ld = col[dst];
+    const int ssize = s.size(src), dsize = s.size(dst);
+    for (int k = 0; k < n; ++k) {
+        const Card c = s.cards[s.end[src] - n + k];
+        ls ^= z.term(c, ssize - n + k);
+        ld ^= z.term(c, dsize + k);
+    }
+    return with_column(with_column(key, col[src], ls), col[dst], ld);
+}
+
+inline Key Keyed::key_after_to_cell(int src) const {
+    const Zobrist& z = Zobrist::get();
+    const Card c = s.top(src);
+    Key after = col[src];
+    after ^= z.term(c, s.size(src) - 1);
+    Key k = with_column(key, col[src], after);
+    k ^= z.cell(c);
+    return k;
+}
+
+inline Key Keyed::key_after_from_cell(int i, int dst) const {
+    const Zobrist& z = Zobrist::get();
+    const Card c = s.cells[i];
+    Key after = col[dst];
+    after ^= z.term(c, s.size(dst));
+    Key k = with_column(key, col[dst], after);
+    k ^= z.cell(c);
+    return k;
+}
 
 }  // namespace bakers
