@@ -192,7 +192,8 @@ private:
         // First every child and its key, each key's table slot announced to the memory
         // system (in a big table each probe is otherwise a cache miss); then the lookups.
         std::vector<Keyed>& kids = kids_[t];
-        kids.resize(static_cast<std::size_t>(moves.size));
+        // Grown only: shrinking and regrowing would zero the new entries at every turn.
+        if (kids.size() < static_cast<std::size_t>(moves.size)) kids.resize(static_cast<std::size_t>(moves.size));
         for (int i = 0; i < moves.size; ++i) {
             const Move m = moves.moves[i];
             Keyed& child = kids[i];
