@@ -22,8 +22,9 @@ What the cap covers
   steps it knows of (table shards double; nodes and open entries come in chunks and
   slabs). It checks them every 64 expansions and stops that deal as ``unknown``, reason
   ``memory limit``, when they come within a margin (1/16 of its share, at most 4 MiB) of
-  its share; a table shard whose doubling would pass the share does not grow (it fills
-  up to 7/8 instead) and the search stops at its next check. The run goes on.
+  its share; a table shard whose growth would pass the share does not grow but fills on,
+  and when one passes 15/16 of its slots the search stops at its next check. The run
+  goes on.
 * The table below shows the engine's figures and the process's (``VmHWM`` and
   ``ru_maxrss``, which see peaks between samples), and says whether the process stayed
   under BYTES.

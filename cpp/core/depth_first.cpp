@@ -19,13 +19,24 @@ constexpr int kShardBits = 8;  // a big table grows a 1/256 part at a time, neve
 // what ends the long proofs this search is for.
 constexpr int kLoadQuarters = 3;
 constexpr std::size_t kInitialSlots = 64;  // a shard's start: 192 KB in all, for small searches
+constexpr std::size_t kSegment = 64;  // frames per segment of the line (see DepthFirst)
 
 // The stack is a line of frames, one per position on the line from the start to the
-// position being expanded. A frame holds its position and, at the end of `pending_`, the
-// moves to its children that were new when it was expanded (stored then, expanded
-// later: each child is made again from the frame's position when its turn comes). So
-// the stack costs a position with its column hashes (about 300 bytes) per step of the
-// line and 3 bytes per waiting child.
+// position being expanded. A frame holds the move that made its position from the frame
+// below and where its waiting moves start in `pending_`: the moves to its children that
+// were new when it was expanded (stored then, expanded later: each child is made again
+// from the frame's position when its turn comes).
+//
+// The frames' positions. The line gets long (FreeCell with one cell: 420,000 frames
+// after 7 million stored positions), so a frame does not keep its position (about 300
+// bytes with the column hashes): `marks_` keeps the position of every kSegment-th frame
+// (frames 0, kSegment, 2 kSegment, ...) and `segment_` the positions of the frames from
+// the last mark to the top. When the top frame is popped past a mark, the segment below
+// is made again from its mark by the frames' moves (apply and settle_after are
+// deterministic, so each position comes out as it was made): at most kSegment - 1 moves
+// per kSegment frames popped. So the stack costs about 13 bytes per step of the line
+// (8 for the frame, 300 / kSegment for the marks) and 3 bytes per waiting child, and the
+// search expands exactly the positions it did when every frame kept its own.
 class DepthFirst {
 public:
     DepthFirst(const Rules& rules, const Limits& limits, const std::atomic<bool>* stop,
@@ -34,7 +45,9 @@ public:
           gen_(rules),
           limits_(limits),
           table_(false, kShardBits, kLoadQuarters, kInitialSlots),
-          watch_(limits_, stop, poll) {}
+          watch_(limits_, stop, poll) {
+        segment_.reserve(kSegment);
+    }
 
     Result run(const State& start) {
         const Keyed root = gen_.start(start);
@@ -58,9 +71,8 @@ public:
 
 private:
     struct Frame {
-        Keyed k;                   // the position, with its column hashes (for the children)
-        std::uint32_t first;       // where its waiting moves start in pending_
-        Move move;                 // the move that made it from the frame below
+        std::uint32_t first;  // where its waiting moves start in pending_
+        Move move;            // the move that made its position from the frame below
     };
     struct Kid {
         int prio;
@@ -68,12 +80,16 @@ private:
     };
 
     std::uint64_t bytes_now() const {
-        return table_.bytes() + frames_.capacity() * sizeof(Frame) + pending_.capacity() * sizeof(Move);
+        return table_.bytes() + stack_bytes();
+    }
+    std::uint64_t stack_bytes() const {
+        return frames_.capacity() * sizeof(Frame) + pending_.capacity() * sizeof(Move) +
+               (marks_.capacity() + segment_.capacity()) * sizeof(Keyed);
     }
     // The bytes the stack may hold until it next grows: both vectors doubled, the old and
     // the new arrays held at once while copying.
     std::uint64_t stack_reserve() const {
-        return 3 * (frames_.capacity() * sizeof(Frame) + pending_.capacity() * sizeof(Move)) + kSlack;
+        return 3 * stack_bytes() + kSlack;
     }
 
     bool stop(const char* why) {
@@ -100,9 +116,11 @@ private:
     // verdict set) when the memory limit cannot hold them.
     bool make_room(std::size_t n) {
         const bool frames_full = frames_.size() == frames_.capacity();
+        const bool marks_full = frames_.size() % kSegment == 0 && marks_.size() == marks_.capacity();
         const bool pending_full = pending_.size() + n > pending_.capacity();
-        if (!frames_full && !pending_full) return true;
+        if (!frames_full && !marks_full && !pending_full) return true;
         if (frames_full) frames_.reserve(std::max<std::size_t>(64, 2 * frames_.capacity()));
+        if (marks_full) marks_.reserve(std::max<std::size_t>(16, 2 * marks_.capacity()));
         if (pending_full) pending_.reserve(std::max(2 * pending_.capacity(), pending_.size() + n));
         peak_ = std::max(peak_, bytes_now());
         if (!limits_.max_bytes) return true;
@@ -168,7 +186,35 @@ private:
         return true;
     }
     void push_frame(const Keyed& k, Move move) {
-        frames_.push_back(Frame{k, static_cast<std::uint32_t>(pending_.size()), move});
+        if (frames_.size() % kSegment == 0) {
+            marks_.push_back(k);
+            segment_.clear();
+        }
+        segment_.push_back(k);
+        frames_.push_back(Frame{static_cast<std::uint32_t>(pending_.size()), move});
+#ifndef NDEBUG
+        frame_keys_.push_back(k.key);
+#endif
+    }
+    // Pops the top frame; past a mark, makes the segment below again from its mark.
+    void pop_frame() {
+        frames_.pop_back();
+        segment_.pop_back();
+#ifndef NDEBUG
+        frame_keys_.pop_back();
+#endif
+        if (frames_.size() % kSegment != 0) return;
+        marks_.pop_back();
+        if (frames_.empty()) return;
+        const std::size_t base = frames_.size() - kSegment;
+        segment_.push_back(marks_.back());
+        for (std::size_t i = base + 1; i < frames_.size(); ++i) {
+            segment_.push_back(segment_.back());  // no reallocation: kSegment reserved
+            gen_.apply(segment_.back(), frames_[i].move);
+            gen_.settle_after(segment_.back(), frames_[i].move);
+            assert(segment_.back().key_is_consistent(gen_.rules().columns, gen_.rules().cells));
+            assert(segment_.back().key == frame_keys_[i]);  // the position as it was made
+        }
     }
 
     void search(const Keyed& root) {
@@ -178,9 +224,8 @@ private:
         if (over_limits() || !expand(root, Move{}, moves, kids, scorer)) return;
         std::uint64_t since_check = 1;
         while (!frames_.empty()) {
-            Frame& top = frames_.back();
-            if (pending_.size() == top.first) {  // every child of top is expanded
-                frames_.pop_back();
+            if (pending_.size() == frames_.back().first) {  // every child of top is expanded
+                pop_frame();
                 continue;
             }
             if (since_check >= kCheckEvery || (limits_.max_nodes && res_.stats.expanded >= limits_.max_nodes)) {
@@ -189,7 +234,7 @@ private:
             }
             const Move m = pending_.back();
             pending_.pop_back();
-            Keyed child = top.k;
+            Keyed child = segment_.back();
             gen_.apply(child, m);
             gen_.settle_after(child, m);
             ++since_check;
@@ -203,6 +248,11 @@ private:
     const Limits limits_;
     VisitedTable table_;
     std::vector<Frame> frames_;
+    std::vector<Keyed> marks_;    // the positions of frames 0, kSegment, 2 kSegment, ...
+    std::vector<Keyed> segment_;  // the positions of the frames from the last mark up
+#ifndef NDEBUG
+    std::vector<Key> frame_keys_;  // each frame's key, to check the segments made again
+#endif
     std::vector<Move> pending_;
     std::vector<Keyed> fresh_;  // the new children of the expansion under way
     std::optional<Move> won_by_;  // the last move of the win, from the top frame

@@ -122,8 +122,11 @@ public:
         return insert_into(sh, k);
     }
     // Sets the bytes the table may grow to (0 = no limit). A shard that would pass it
-    // does not grow but fills up to 7/8 of its slots (open addressing still works there)
-    // and sets `over_budget`, which the search reads to stop with "memory limit".
+    // does not grow but goes on filling (open addressing still works there, with longer
+    // probes); when one passes 15/16 of its slots it sets `over_budget`, which the search
+    // reads to stop with "memory limit". So the table ends fuller than its growth load:
+    // the shards get keys at the same rate (the shard is chosen by key bits), and when
+    // the fullest passes 15/16 the others hold a quarter more keys than at the budget.
     void set_budget(std::uint64_t bytes) { budget_.store(bytes, std::memory_order_relaxed); }
     bool over_budget() const { return over_budget_.load(std::memory_order_relaxed); }
     // Hints that k's slot will be read soon. Safe on a shared table: it reads the shard's
@@ -166,9 +169,9 @@ private:
             const std::uint64_t budget = budget_.load(std::memory_order_relaxed);
             // While growing, the old and the new slots are held at once.
             const std::uint64_t during = bytes_.load(std::memory_order_relaxed) + grown_size(n) * sizeof(Slot);
-            if (budget == 0 || during <= budget || 8 * (sh.used + 1) > 7 * n)
-                grow(sh);
-            else
+            if (budget == 0 || during <= budget || 32 * (sh.used + 1) > 31 * n)
+                grow(sh);  // (past 31/32 even over the budget: a shard never fills up)
+            else if (16 * (sh.used + 1) > 15 * n)
                 over_budget_.store(true, std::memory_order_relaxed);
         }
         const Slot k = Slot::of(key);

@@ -123,6 +123,22 @@ TEST(depth_first_memory_limit_holds) {
     CHECK_EQ(depth_first(r, dealt(r, 477), limits).reason, std::string("memory limit"));
 }
 
+TEST(depth_first_long_line_in_little_memory) {
+    // FreeCell MS 24966 with one cell: depth first's line grows long (tens of thousands
+    // of frames here) and, in a debug build, every segment of it made again from its mark
+    // is checked against the key the position had. A frame costs a few bytes, so 8 MB
+    // hold over 300,000 positions (about 120,000 when each frame kept its position).
+    Rules r = preset("freecell");
+    r.cells = 1;
+    Limits limits;
+    limits.max_bytes = 8u << 20;
+    const Result res = depth_first(r, dealt(r, 24966), limits);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.reason, std::string("memory limit"));
+    CHECK(res.stats.peak_bytes <= limits.max_bytes);
+    CHECK(res.stats.stored > 300'000u);
+}
+
 TEST(depth_first_stop_flag) {
     const std::atomic<bool> stop{true};
     const Rules& r = preset("bakers_game");

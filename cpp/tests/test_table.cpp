@@ -56,6 +56,16 @@ TEST(table_budget_stops_growth_and_raises_the_flag) {
     CHECK(table.over_budget());
     CHECK(table.bytes() <= std::uint64_t{4 << 20});
     CHECK_EQ(table.size(), stored);
+    // The shards fill past their growth load (3/4) before the flag: the fullest to 15/16,
+    // the others (as big or a quarter bigger, with as many keys) to at least 3/4.
+    const double load = static_cast<double>(stored) * sizeof(Slot) / static_cast<double>(table.bytes());
+    CHECK(load > 0.75);
+    CHECK(load <= 15.0 / 16.0 + 1e-3);
+    for (const Key& k : keys) {  // every stored key is found, none twice
+        if (stored == 0) break;
+        CHECK(!table.insert(k));
+        --stored;
+    }
 }
 
 TEST(table_shared_by_threads_keeps_every_key_once) {

@@ -149,7 +149,7 @@ def _add_method(p: argparse.ArgumentParser) -> None:
     p.add_argument("--method", choices=METHODS,
                    help="the search (default: depth-first for games built by suit, "
                    "portfolio for games built regardless of suit, best-first for the "
-                   "others); depth-first holds about twice the positions in the same "
+                   "others); depth-first holds several times the positions in the same "
                    "memory, best-first finds shorter lines, portfolio runs both in turn")
 
 

@@ -101,7 +101,7 @@ def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
     position in play) is winnable, with ``first..max_cells`` cells (``first``: the cards
     already in cells), starting from the game's own count, with ``limits`` on each search (default
     `MIN_CELLS_LIMITS`) and the search ``method`` of `solve` (None: the game's default;
-    ``'depth-first'`` holds about twice the positions in the same memory: for the
+    ``'depth-first'`` holds several times the positions in the same memory: for the
     proofs of big games); see
     the module documentation for what backs the answer.
 
