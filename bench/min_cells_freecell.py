@@ -102,7 +102,8 @@ def main() -> None:
                         "already spent N")
     parser.add_argument("--retry-method", choices=METHODS,
                         default="best-first", help="the search of the retries (depth-first "
-                        "holds about twice the positions in the same memory)")
+                        "holds several times the positions in the same memory; beam finds wins in "
+                        "tight games that the others miss)")
     parser.add_argument("--retry-memory", default="8G", metavar="BYTES",
                         help="memory of one retry search (default 8G)")
     parser.add_argument("--out", metavar="FILE", help="also write each answer to this TSV file")

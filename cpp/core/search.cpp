@@ -7,6 +7,7 @@
 #include <thread>
 #include <utility>
 
+#include "beam.hpp"
 #include "depth_first.hpp"
 #include "portfolio.hpp"
 #include "heuristic.hpp"
@@ -347,6 +348,7 @@ Result solve(const Rules& rules, const State& start, const Limits& limits,
              const std::atomic<bool>* stop, const StopPoll& poll, int threads, Method method) {
     if (method == Method::DepthFirst) return solve_depth_first(rules, start, limits, stop, poll);
     if (method == Method::Portfolio) return solve_portfolio(rules, start, limits, stop, poll);
+    if (method == Method::Beam) return solve_beam(rules, start, limits, stop, poll);
     return Search(rules, limits, threads, stop, poll).run(start);
 }
 

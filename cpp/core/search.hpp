@@ -33,11 +33,12 @@ struct Stats {
 };
 
 // How to search: best first (short lines, fast wins; the default), depth first (the
-// same verdicts with about half the memory, for proofs too big for best first; one
+// same verdicts in a fraction of the memory, for proofs too big for best first; one
 // thread, long lines), or a portfolio of both (portfolio.hpp: one thread, for games
-// where each finds wins the other misses). All are complete: see search.cpp,
-// depth_first.hpp and portfolio.hpp.
-enum class Method : std::uint8_t { BestFirst, DepthFirst, Portfolio };
+// where each finds wins the other misses), or rounds of beam search (beam.hpp: one
+// thread, for wins in tight games that the others' lines miss). All are complete: see
+// search.cpp, depth_first.hpp, portfolio.hpp and beam.hpp.
+enum class Method : std::uint8_t { BestFirst, DepthFirst, Portfolio, Beam };
 
 enum class Verdict : std::uint8_t { Solved, Impossible, Unknown };
 

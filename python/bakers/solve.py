@@ -25,7 +25,7 @@ __all__ = ["solve", "SolveResult", "SolveStats", "EngineError", "VERDICTS", "MET
 
 VERDICTS = ("solved", "impossible", "unknown")
 #: The searches `solve` can run (see its ``method``).
-METHODS = ("best-first", "depth-first", "portfolio")
+METHODS = ("best-first", "depth-first", "portfolio", "beam")
 
 
 def default_method(variant: Variant, threads: int = 1) -> str:
@@ -189,10 +189,14 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     the referee before it is returned. ``threads`` (1..16) searches the one position on
     that many threads sharing one visited set: the verdict is as exact as on one thread.
     ``method`` is ``'best-first'`` (short lines; several threads), ``'depth-first'``
-    (one thread; the same verdicts with about half the memory a stored position, for
-    proofs too big for the best-first search; longer lines) or ``'portfolio'`` (one
+    (one thread; the same verdicts in a fraction of the memory a stored position, for
+    proofs too big for the best-first search; longer lines), ``'portfolio'`` (one
     thread: best first and two depth-first orders in turn, with budgets growing 4x a
-    round, until one decides); None picks the game's `default_method`.
+    round, until one decides) or ``'beam'`` (one thread: breadth first keeping the best
+    1,000, 4,000, 16,000, ... new positions a level, a round each, until one wins or a
+    round that kept every position proves there is no win; finds wins in tight games,
+    FreeCell with one cell, that the others miss); None picks the game's
+    `default_method`.
 
     Raises InvalidOptionError for a bad argument, the errors of `Deal.parse` for a bad
     board text, and EngineError if the referee refutes the engine.
