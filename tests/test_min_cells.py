@@ -150,3 +150,14 @@ def test_bad_arguments() -> None:
         min_cells(board, max_cells=1)
     with pytest.raises(InvalidOptionError, match="cannot have 1 cells"):
         with_cells(board.to_deal(), 1)
+
+
+def test_the_beam_decides_what_the_first_search_leaves_unknown() -> None:
+    """FreeCell MS 14497: best first finds no one-cell win within the default limits;
+    the beam that follows does, and best first proves no cell impossible: one, exact."""
+    deal = Deal.from_number(find_variant("freecell"), 14497)
+    answer = min_cells(deal)
+    assert (answer.cells, answer.exact, answer.lower_bound) == (1, True, 1)
+    assert answer.verdicts == {0: "impossible", 1: "solved", 2: "solved", 3: "solved",
+                               4: "solved"}
+    check(deal, answer)
