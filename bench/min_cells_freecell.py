@@ -24,8 +24,13 @@ one on resume), then with ``--retry-nodes 500000000 --retry-memory 20G`` (5 to 1
 a deal): 70 of the 75 decided, the counts now 69 / 6,218 / 19,094 / 6,420 / 198 / 1 with
 5 upper bounds (13599, 14497, 20410, 24966 at 2; 982 at 3); the published counts follow
 if 2 of those at 2 are 1 and 982 is 3. (24966 again with ``--retry-nodes 1000000000
---retry-memory 14G``: 555 million positions with one cell, then the memory limit.
-Freecell Solver's default search wins 14497 with one cell, a line the referee replays.)
+--retry-memory 14G``: 555 million positions with one cell, then the memory limit.)
+Then 14497 and 13599 with the beam search (``--first N --last N --resume --retry-nodes
+600000000 --retry-method beam --retry-memory 2G``): both win with one cell (0.5 s and
+36 s) and are proved impossible without cells, so the counts are now the published ones,
+69 / 6,220 / 19,092 / 6,420 / 198 / 1, with 3 upper bounds left (20410 and 24966 at 2,
+982 at 3), which the published counts say are exact. (`min_cells` now runs the beam
+on any count its first search leaves unknown, so a run from scratch finds these wins.)
 Earlier, on deals 1..500: for the 492 with an exact answer, the count one below it was
 also refused by Freecell Solver's complete atomic scan (``fc-solve -g freecell
 --freecells-num K -to 01ABCDE``), none contradicting.
