@@ -30,7 +30,8 @@ Then 14497 and 13599 with the beam search (``--first N --last N --resume --retry
 36 s) and are proved impossible without cells, so the counts are now the published ones,
 69 / 6,220 / 19,092 / 6,420 / 198 / 1, with 3 upper bounds left (20410 and 24966 at 2,
 982 at 3), which the published counts say are exact. (`min_cells` now runs the beam
-on any count its first search leaves unknown, so a run from scratch finds these wins.)
+on any count its first search leaves unknown, so a run from scratch finds 14497's win
+within 2,000,000 positions and 13599's once the retries allow about 20 million.)
 Earlier, on deals 1..500: for the 492 with an exact answer, the count one below it was
 also refused by Freecell Solver's complete atomic scan (``fc-solve -g freecell
 --freecells-num K -to 01ABCDE``), none contradicting.
