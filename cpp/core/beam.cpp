@@ -110,9 +110,12 @@ public:
                 kids.resize(width_);
                 cut = true;
             }
-            // The kept children, made again parent by parent (each parent unpacked once).
+            // The kept children, made again parent by parent (each parent unpacked once),
+            // once the memory limit is known to hold them.
+            if (!room_for(kids.size(), res, level, next, kids)) return Outcome::Stopped;
             std::sort(kids.begin(), kids.end(), [](const Candidate& a, const Candidate& b) { return a.order < b.order; });
             next.clear();
+            next.reserve(kids.size());
             std::vector<Link> links;
             links.reserve(kids.size());
             Keyed parent;
@@ -150,6 +153,23 @@ private:
         res.verdict = Verdict::Solved;
         rebuild(gen_, start, line, res);
         return Outcome::Decided;
+    }
+
+    // Returns true if the next level of n positions and its links fit in the memory
+    // limit along with what is held now; else sets the reason and returns false.
+    bool room_for(std::size_t n, Result& res, const std::vector<Packed>& level,
+                  const std::vector<Packed>& next, const std::vector<Candidate>& kids) {
+        const std::uint64_t held = table_.bytes() + level.capacity() * sizeof(Packed) +
+                                   kids.capacity() * sizeof(Candidate) + links_bytes_ +
+                                   links_.capacity() * sizeof(std::vector<Link>);
+        const std::uint64_t after = held + std::max(next.capacity(), n) * sizeof(Packed) + n * sizeof(Link);
+        if (!limits_.max_bytes || after <= limits_.max_bytes) {
+            res.stats.peak_bytes = std::max(res.stats.peak_bytes, after);
+            return true;
+        }
+        res.stats.peak_bytes = std::max(res.stats.peak_bytes, held + next.capacity() * sizeof(Packed));
+        res.reason = "memory limit";
+        return false;
     }
 
     // Checks the limits (the caller's, with the positions expanded in earlier rounds);
