@@ -6,6 +6,7 @@
 #include "heuristic.hpp"
 #include "limit_watch.hpp"
 #include "line.hpp"
+#include "new_child.hpp"
 #include "open_list.hpp"
 #include "table.hpp"
 
@@ -59,6 +60,7 @@ public:
         std::vector<Packed> level{Packed{root.s, root.key}}, next;
         links_.push_back({Link{kRoot, Move{}}});
         std::vector<Candidate> kids;
+        std::vector<Keyed> fresh;  // the new child of the move under way
         MoveList moves;
         Scorer scorer(gen_);
         bool cut = false;
@@ -78,17 +80,9 @@ public:
                 res.stats.generated += static_cast<std::uint64_t>(moves.size);
                 for (int j = 0; j < moves.size; ++j) {
                     const Move m = moves.moves[j];
-                    // As in depth first: a quiet move's child is looked up by its key and
-                    // made only when new.
-                    Key quiet;
-                    const bool is_quiet = gen_.quiet_key(k, m, quiet);
-                    if (is_quiet && !table_.insert(quiet)) continue;
-                    Keyed child = k;
-                    gen_.apply(child, m);
-                    if (!is_quiet) {
-                        gen_.settle_after(child, m);
-                        if (!table_.insert(child.key)) continue;
-                    }
+                    fresh.clear();
+                    if (!add_if_new(gen_, table_, k, m, fresh)) continue;
+                    const Keyed& child = fresh.back();
                     assert(child.key_is_consistent(r.columns, r.cells));
                     ++res.stats.stored;
                     res.stats.most_home = std::max(res.stats.most_home, child.s.home());
@@ -155,13 +149,19 @@ private:
         return Outcome::Decided;
     }
 
+    // Returns the bytes held besides the visited set, with room for `next_slots`
+    // positions in the next level.
+    std::uint64_t held_besides_table(const std::vector<Packed>& level, std::size_t next_slots,
+                                     const std::vector<Candidate>& kids) const {
+        return (level.capacity() + next_slots) * sizeof(Packed) + kids.capacity() * sizeof(Candidate) +
+               links_bytes_ + links_.capacity() * sizeof(std::vector<Link>);
+    }
+
     // Returns true if the next level of n positions and its links fit in the memory
     // limit along with what is held now; else sets the reason and returns false.
     bool room_for(std::size_t n, Result& res, const std::vector<Packed>& level,
                   const std::vector<Packed>& next, const std::vector<Candidate>& kids) {
-        const std::uint64_t held = table_.bytes() + level.capacity() * sizeof(Packed) +
-                                   kids.capacity() * sizeof(Candidate) + links_bytes_ +
-                                   links_.capacity() * sizeof(std::vector<Link>);
+        const std::uint64_t held = table_.bytes() + held_besides_table(level, 0, kids);
         const std::uint64_t after = held + std::max(next.capacity(), n) * sizeof(Packed) + n * sizeof(Link);
         if (!limits_.max_bytes || after <= limits_.max_bytes) {
             res.stats.peak_bytes = std::max(res.stats.peak_bytes, after);
@@ -176,9 +176,7 @@ private:
     // returns true, the reason set, when the round must stop.
     bool stopped(Result& res, const std::vector<Packed>& level, const std::vector<Packed>& next,
                  const std::vector<Candidate>& kids) {
-        const std::uint64_t rest = (level.capacity() + next.capacity()) * sizeof(Packed) +
-                                   kids.capacity() * sizeof(Candidate) + links_bytes_ +
-                                   links_.capacity() * sizeof(std::vector<Link>);
+        const std::uint64_t rest = held_besides_table(level, next.capacity(), kids);
         const std::uint64_t bytes = table_.bytes() + rest;
         res.stats.peak_bytes = std::max(res.stats.peak_bytes, bytes);
         if (limits_.max_bytes) {
@@ -217,11 +215,7 @@ Result solve_beam(const Rules& rules, const State& start, const Limits& limits,
     for (std::uint64_t width = kBeamFirstWidth;; width *= kBeamGrowth) {
         Result r;
         const Outcome outcome = Round(gen, width, limits, watch, total.expanded).run(start, r);
-        total.expanded += r.stats.expanded;
-        total.generated += r.stats.generated;
-        total.stored += r.stats.stored;
-        total.peak_bytes = std::max(total.peak_bytes, r.stats.peak_bytes);
-        total.most_home = std::max(total.most_home, r.stats.most_home);
+        total.add_run(r.stats);
         if (outcome == Outcome::Cut) continue;
         r.stats = total;
         r.stats.seconds = watch.seconds();

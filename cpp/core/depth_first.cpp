@@ -6,6 +6,7 @@
 #include "heuristic.hpp"
 #include "limit_watch.hpp"
 #include "line.hpp"
+#include "new_child.hpp"
 #include "table.hpp"
 
 namespace bakers {
@@ -142,23 +143,8 @@ private:
         kids.clear();
         fresh_.clear();
         for (int i = 0; i < moves.size; ++i) {
-            // A quiet move's child is looked up by its key first and made only when new:
-            // most children are positions seen before (in Baker's Game about two in three).
-            Key quiet;
-            const bool is_quiet = gen_.quiet_key(cur, moves.moves[i], quiet);
-            if (is_quiet && !table_.insert(quiet)) continue;
-            Keyed& child = fresh_.emplace_back(cur);
-            gen_.apply(child, moves.moves[i]);
-            if (is_quiet) {
-                assert(child.key == quiet);
-                assert(gen_.settle_after(child, moves.moves[i]) == 0);
-            } else {
-                gen_.settle_after(child, moves.moves[i]);
-                if (!table_.insert(child.key)) {
-                    fresh_.pop_back();
-                    continue;
-                }
-            }
+            if (!add_if_new(gen_, table_, cur, moves.moves[i], fresh_)) continue;
+            const Keyed& child = fresh_.back();
             ++res_.stats.stored;
             res_.stats.most_home = std::max(res_.stats.most_home, child.s.home());
             if (gen_.won(child.s)) {

@@ -52,11 +52,7 @@ Result solve_portfolio(const Rules& rules, const State& start, const Limits& lim
             if (limits.max_seconds > 0)  // what is left, kept above 0 (0 would mean no limit)
                 each.max_seconds = std::max(1e-9, limits.max_seconds - watch.seconds());
             Result r = run_one(runs[i], rules, start, each, stop, poll);
-            total.expanded += r.stats.expanded;
-            total.generated += r.stats.generated;
-            total.stored += r.stats.stored;
-            total.peak_bytes = std::max(total.peak_bytes, r.stats.peak_bytes);
-            total.most_home = std::max(total.most_home, r.stats.most_home);
+            total.add_run(r.stats);
             if (r.verdict != Verdict::Unknown) return finish(std::move(r));
             if (r.reason == "memory limit")
                 out_of_memory[i] = true;

@@ -6,6 +6,7 @@
 // "impossible". Limits end the search with "unknown", never with a guess.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -30,6 +31,16 @@ struct Stats {
     std::uint64_t peak_bytes = 0;  // most bytes held at once (table, nodes, open list)
     double seconds = 0;
     int most_home = 0;             // most cards on the foundations in any position seen
+
+    // Adds the counts of a run that came after these (a search of rounds): positions
+    // add up, the peak and the most cards home are the largest run's; seconds are left.
+    void add_run(const Stats& run) {
+        expanded += run.expanded;
+        generated += run.generated;
+        stored += run.stored;
+        peak_bytes = std::max(peak_bytes, run.peak_bytes);
+        most_home = std::max(most_home, run.most_home);
+    }
 };
 
 // How to search: best first (short lines, fast wins; the default), depth first (the

@@ -45,6 +45,18 @@ Verdict check_agrees(const Rules& r, std::uint64_t n) {
     return deep.verdict;
 }
 
+// Searches deal n under a memory limit of `bytes`; checks that the limit ended the
+// search and that the bytes held never passed it; returns the result.
+Result stopped_by_memory(const Rules& r, std::uint64_t n, std::uint64_t bytes) {
+    Limits limits;
+    limits.max_bytes = bytes;
+    const Result res = depth_first(r, dealt(r, n), limits);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.reason, std::string("memory limit"));
+    CHECK(res.stats.peak_bytes <= bytes);
+    return res;
+}
+
 // Returns the verdicts of a reference file of lines "deal<TAB>verdict<TAB>...".
 std::map<std::uint64_t, std::string> verdicts(const std::string& file) {
     std::map<std::uint64_t, std::string> out;
@@ -112,13 +124,9 @@ TEST(depth_first_memory_limit_holds) {
     // Baker's Dozen 477 needs ~100 million positions: a 10 MB limit ends the search,
     // and the bytes held never passed it.
     const Rules& r = preset("bakers_dozen");
-    Limits limits;
-    limits.max_bytes = 10u << 20;
-    const Result res = depth_first(r, dealt(r, 477), limits);
-    CHECK_EQ(res.verdict, Verdict::Unknown);
-    CHECK_EQ(res.reason, std::string("memory limit"));
-    CHECK(res.stats.peak_bytes <= limits.max_bytes);
+    const Result res = stopped_by_memory(r, 477, 10u << 20);
     CHECK(res.stats.stored > 50'000u);  // the limit was used, not refused at the start
+    Limits limits;
     limits.max_bytes = 1;
     CHECK_EQ(depth_first(r, dealt(r, 477), limits).reason, std::string("memory limit"));
 }
@@ -130,13 +138,7 @@ TEST(depth_first_long_line_in_little_memory) {
     // hold over 300,000 positions (about 120,000 when each frame kept its position).
     Rules r = preset("freecell");
     r.cells = 1;
-    Limits limits;
-    limits.max_bytes = 8u << 20;
-    const Result res = depth_first(r, dealt(r, 24966), limits);
-    CHECK_EQ(res.verdict, Verdict::Unknown);
-    CHECK_EQ(res.reason, std::string("memory limit"));
-    CHECK(res.stats.peak_bytes <= limits.max_bytes);
-    CHECK(res.stats.stored > 300'000u);
+    CHECK(stopped_by_memory(r, 24966, 8u << 20).stats.stored > 300'000u);
 }
 
 TEST(depth_first_stop_flag) {

@@ -1,0 +1,35 @@
+// Storing a new child: the step that depth first and the beam search share.
+#pragma once
+
+#include <cassert>
+#include <vector>
+
+#include "moves.hpp"
+#include "table.hpp"
+
+namespace bakers {
+
+// Appends to `out` the child that the move m makes from the settled position k, settled,
+// and stores its key in `table`, if the table does not hold it yet; returns false (out
+// unchanged) when it does. A quiet move's child (MoveGen::quiet_key) is looked up by its
+// key first and made only when new: in Baker's Game about two children in three are
+// positions seen before.
+inline bool add_if_new(const MoveGen& gen, VisitedTable& table, const Keyed& k, Move m,
+                       std::vector<Keyed>& out) {
+    Key quiet;
+    const bool is_quiet = gen.quiet_key(k, m, quiet);
+    if (is_quiet && !table.insert(quiet)) return false;
+    Keyed& child = out.emplace_back(k);
+    gen.apply(child, m);
+    if (is_quiet) {
+        assert(child.key == quiet);
+        assert(gen.settle_after(child, m) == 0);
+        return true;
+    }
+    gen.settle_after(child, m);
+    if (table.insert(child.key)) return true;
+    out.pop_back();
+    return false;
+}
+
+}  // namespace bakers
