@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <optional>
 
+#include "chunked.hpp"
+#include "dense_table.hpp"
 #include "heuristic.hpp"
 #include "limit_watch.hpp"
 #include "line.hpp"
@@ -21,6 +23,33 @@ constexpr int kShardBits = 8;  // a big table grows a 1/256 part at a time, neve
 constexpr int kLoadQuarters = 3;
 constexpr std::size_t kInitialSlots = 64;  // a shard's start: 192 KB in all, for small searches
 constexpr std::size_t kSegment = 64;  // frames per segment of the line (see DepthFirst)
+constexpr std::uint64_t kMinDense = std::uint64_t{4} << 20;  // a smaller dense table: not worth it
+
+// The visited set: table.hpp's table, which grows with the search, and under a memory
+// limit, once that table holds half of it (or when the caller says), the dense table of
+// dense_table.hpp in the rest of the limit: about 10 bytes a position instead of 16 to
+// 20 (FreeCell with one cell: 1.6 times the positions in the same memory). The keys move
+// over shard by shard, so the two tables are never both whole in memory.
+class Visited {
+public:
+    Visited() : table_(false, kShardBits, kLoadQuarters, kInitialSlots) {}
+    bool insert(const Key& k) { return dense_ ? dense_->insert(k) : table_.insert(k); }
+    std::uint64_t bytes() const { return dense_ ? dense_->bytes() : table_.bytes(); }
+    bool over_budget() const { return dense_ ? dense_->over_budget() : table_.over_budget(); }
+    void set_budget(std::uint64_t b) {
+        if (!dense_) table_.set_budget(b);
+    }
+    bool dense() const { return dense_ != nullptr; }
+    // Moves every key to a dense table of `bytes`.
+    void go_dense(std::uint64_t bytes) {
+        dense_ = std::make_unique<DenseTable>(bytes);
+        table_.drain([this](const Key& k) { dense_->insert(k); });
+    }
+
+private:
+    VisitedTable table_;
+    std::unique_ptr<DenseTable> dense_;
+};
 
 // The stack is a line of frames, one per position on the line from the start to the
 // position being expanded. A frame holds the move that made its position from the frame
@@ -41,11 +70,11 @@ constexpr std::size_t kSegment = 64;  // frames per segment of the line (see Dep
 class DepthFirst {
 public:
     DepthFirst(const Rules& rules, const Limits& limits, const std::atomic<bool>* stop,
-               const StopPoll& poll, ChildOrder order)
+               const StopPoll& poll, ChildOrder order, std::uint64_t dense_from)
         : order_(order),
           gen_(rules),
           limits_(limits),
-          table_(false, kShardBits, kLoadQuarters, kInitialSlots),
+          dense_from_(dense_from ? dense_from : limits.max_bytes / 2),
           watch_(limits_, stop, poll) {
         segment_.reserve(kSegment);
     }
@@ -84,13 +113,11 @@ private:
         return table_.bytes() + stack_bytes();
     }
     std::uint64_t stack_bytes() const {
-        return frames_.capacity() * sizeof(Frame) + pending_.capacity() * sizeof(Move) +
-               (marks_.capacity() + segment_.capacity()) * sizeof(Keyed);
+        return frames_.bytes() + pending_.bytes() + marks_.bytes() + segment_.capacity() * sizeof(Keyed);
     }
-    // The bytes the stack may hold until it next grows: both vectors doubled, the old and
-    // the new arrays held at once while copying.
+    // The bytes the stack may hold until the next check: a new block of each kind.
     std::uint64_t stack_reserve() const {
-        return 3 * stack_bytes() + kSlack;
+        return stack_bytes() + Frames::block_bytes() + Pending::block_bytes() + Marks::block_bytes() + kSlack;
     }
 
     bool stop(const char* why) {
@@ -105,6 +132,7 @@ private:
     bool over_limits() {
         peak_ = std::max(peak_, bytes_now());
         if (limits_.max_bytes) {
+            if (!table_.dense() && (table_.bytes() >= dense_from_ || table_.over_budget())) switch_tables();
             if (table_.over_budget() || table_.bytes() + stack_reserve() > limits_.max_bytes)
                 return stop("memory limit");
             table_.set_budget(limits_.max_bytes - stack_reserve());
@@ -113,19 +141,31 @@ private:
         return false;
     }
 
-    // Grows the stack's vectors ahead of a frame and n waiting moves; returns false (the
-    // verdict set) when the memory limit cannot hold them.
-    bool make_room(std::size_t n) {
-        const bool frames_full = frames_.size() == frames_.capacity();
-        const bool marks_full = frames_.size() % kSegment == 0 && marks_.size() == marks_.capacity();
-        const bool pending_full = pending_.size() + n > pending_.capacity();
-        if (!frames_full && !marks_full && !pending_full) return true;
-        if (frames_full) frames_.reserve(std::max<std::size_t>(64, 2 * frames_.capacity()));
-        if (marks_full) marks_.reserve(std::max<std::size_t>(16, 2 * marks_.capacity()));
-        if (pending_full) pending_.reserve(std::max(2 * pending_.capacity(), pending_.size() + n));
+    // Under a memory limit, moves the visited keys to a dense table (see Visited) that takes
+    // what the stack leaves of the limit, less room for the stack to grow: 1/32 of the
+    // limit or four times the stack's present size, whichever is more (the line costs
+    // about 0.4 bytes a stored position, and the dense table holds about twice the
+    // positions of the switch; FreeCell 24966 with one cell under 1 GB: 31 MB of stack).
+    void switch_tables() {
+        const std::uint64_t room = std::max(limits_.max_bytes / 32, 4 * stack_bytes());
+        if (limits_.max_bytes < stack_reserve() + room + kMinDense) return;
+        const std::uint64_t size = limits_.max_bytes - stack_reserve() - room;
+        if (size < kMinDense) return;
         peak_ = std::max(peak_, bytes_now());
+        table_.go_dense(size);
+        peak_ = std::max(peak_, bytes_now());
+    }
+
+    // Makes sure that a frame and n waiting moves fit under the memory limit before they
+    // are pushed; returns false (the verdict set) when they do not.
+    bool make_room(std::size_t n) {
+        const bool grows = frames_.full() || (frames_.size() % kSegment == 0 && marks_.full()) ||
+                           pending_.size() + n > (pending_.size() / kBlock + 1) * kBlock;
+        if (!grows) return true;
+        if (pending_.size() + n > UINT32_MAX) return !stop("memory limit");  // Frame::first's range
+        peak_ = std::max(peak_, bytes_now() + 2 * Pending::block_bytes());
         if (!limits_.max_bytes) return true;
-        if (table_.bytes() + stack_reserve() > limits_.max_bytes) return !stop("memory limit");
+        if (table_.bytes() + stack_reserve() + n * sizeof(Move) > limits_.max_bytes) return !stop("memory limit");
         table_.set_budget(limits_.max_bytes - stack_reserve());
         return true;
     }
@@ -229,17 +269,23 @@ private:
         res_.verdict = Verdict::Impossible;  // the stack ran dry: see depth_first.hpp
     }
 
+    static constexpr std::size_t kBlock = 4096;  // frames or moves a block of the stack
+    using Frames = Chunked<Frame, kBlock>;
+    using Pending = Chunked<Move, kBlock>;
+    using Marks = Chunked<Keyed, 64>;
+
     const ChildOrder order_;
     const MoveGen gen_;
     const Limits limits_;
-    VisitedTable table_;
-    std::vector<Frame> frames_;
-    std::vector<Keyed> marks_;    // the positions of frames 0, kSegment, 2 kSegment, ...
+    const std::uint64_t dense_from_;  // the table bytes at which the keys go dense
+    Visited table_;
+    Frames frames_;
+    Marks marks_;    // the positions of frames 0, kSegment, 2 kSegment, ...
     std::vector<Keyed> segment_;  // the positions of the frames from the last mark up
 #ifndef NDEBUG
     std::vector<Key> frame_keys_;  // each frame's key, to check the segments made again
 #endif
-    std::vector<Move> pending_;
+    Pending pending_;
     std::vector<Keyed> fresh_;  // the new children of the expansion under way
     std::optional<Move> won_by_;  // the last move of the win, from the top frame
     Result res_;
@@ -250,8 +296,9 @@ private:
 }  // namespace
 
 Result solve_depth_first(const Rules& rules, const State& start, const Limits& limits,
-                         const std::atomic<bool>* stop, const StopPoll& poll, ChildOrder order) {
-    return DepthFirst(rules, limits, stop, poll, order).run(start);
+                         const std::atomic<bool>* stop, const StopPoll& poll, ChildOrder order,
+                         std::uint64_t dense_from) {
+    return DepthFirst(rules, limits, stop, poll, order, dense_from).run(start);
 }
 
 }  // namespace bakers

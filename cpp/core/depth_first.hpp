@@ -31,9 +31,11 @@ namespace bakers {
 // `progress` (the default) or `space` (free cells and columns first).
 enum class ChildOrder : std::uint8_t { Progress, Space };
 
-// Decides `start` on one thread, depth first; the same contract as `solve`.
+// Decides `start` on one thread, depth first; the same contract as `solve`. Under a
+// memory limit the visited keys move to the dense table (dense_table.hpp) once the
+// growing table holds `dense_from` bytes (0: half the limit).
 Result solve_depth_first(const Rules& rules, const State& start, const Limits& limits,
                          const std::atomic<bool>* stop, const StopPoll& poll,
-                         ChildOrder order = ChildOrder::Progress);
+                         ChildOrder order = ChildOrder::Progress, std::uint64_t dense_from = 0);
 
 }  // namespace bakers

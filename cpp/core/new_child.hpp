@@ -14,8 +14,9 @@ namespace bakers {
 // unchanged) when it does. A quiet move's child (MoveGen::quiet_key) is looked up by its
 // key first and made only when new: in Baker's Game about two children in three are
 // positions seen before.
-inline bool add_if_new(const MoveGen& gen, VisitedTable& table, const Keyed& k, Move m,
-                       std::vector<Keyed>& out) {
+// `Table` is any visited set with `bool insert(Key)` (table.hpp, dense_table.hpp).
+template <class Table>
+bool add_if_new(const MoveGen& gen, Table& table, const Keyed& k, Move m, std::vector<Keyed>& out) {
     Key quiet;
     const bool is_quiet = gen.quiet_key(k, m, quiet);
     if (is_quiet && !table.insert(quiet)) return false;

@@ -147,6 +147,23 @@ public:
     }
     // Returns the bytes held by the slots.
     std::uint64_t bytes() const { return bytes_.load(std::memory_order_relaxed); }
+    // Calls f(key) for every stored key, shard after shard, freeing each shard's slots
+    // once its keys are out (so a caller moving them to another table holds at most one
+    // shard twice). A key comes back as a slot keeps it: lo, the shard bits and the low 32
+    // bits of hi (the other hi bits zero). The table must not be used afterwards. One thread.
+    template <class F>
+    void drain(F&& f) {
+        for (std::size_t i = 0; i < shards_.size(); ++i) {
+            Shard& sh = shards_[i];
+            const std::uint64_t top = bits_ ? std::uint64_t{i} << (64 - bits_) : 0;
+            for (const Slot& s : sh.slots)
+                if (!s.empty()) f(Key{s.lo(), top | s.hi0});
+            bytes_.fetch_sub(sh.slots.bytes(), std::memory_order_relaxed);
+            sh.slots = Slots();
+            sh.used = 0;
+            sh.publish();
+        }
+    }
 
 private:
     struct alignas(64) Shard {  // one cache line a shard: threads on two shards do not collide

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "check.hpp"
+#include "depth_first.hpp"
 #include "support.hpp"
 
 namespace {
@@ -139,6 +140,46 @@ TEST(depth_first_long_line_in_little_memory) {
     Rules r = preset("freecell");
     r.cells = 1;
     CHECK(stopped_by_memory(r, 24966, 8u << 20).stats.stored > 300'000u);
+}
+
+TEST(depth_first_dense_table_makes_the_same_search) {
+    // With the keys moved to the dense table at once (dense_from 1 byte), the search
+    // expands and stores exactly the positions it does with table.hpp's table alone.
+    Rules two = preset("freecell");
+    two.cells = 2;  // FreeCell MS 1 with two cells: impossible, 70,882 positions
+    const std::vector<std::pair<Rules, std::uint64_t>> cases = {
+        {two, 1}, {preset("bakers_game"), 1}, {preset("bakers_game"), 10}, {preset("bakers_dozen"), 2}};
+    int i = 0;
+    Limits limits;
+    limits.max_bytes = 64u << 20;
+    for (const auto& [r, n] : cases) {
+        check::Context ctx("case " + std::to_string(i++) + ", deal " + std::to_string(n));
+        const State start = dealt(r, n);
+        const Result plain = solve_depth_first(r, start, limits, nullptr, {});
+        const Result dense = solve_depth_first(r, start, limits, nullptr, {}, ChildOrder::Progress, 1);
+        CHECK(plain.verdict != Verdict::Unknown);
+        CHECK_EQ(dense.verdict, plain.verdict);
+        CHECK_EQ(dense.stats.expanded, plain.stats.expanded);
+        CHECK_EQ(dense.stats.stored, plain.stats.stored);
+        CHECK_EQ(dense.stats.most_home, plain.stats.most_home);
+        CHECK(dense.stats.peak_bytes > 32u << 20);  // the dense table was made
+        CHECK(dense.stats.peak_bytes <= limits.max_bytes);
+        if (dense.verdict == Verdict::Solved) CHECK_EQ(replay(r, start, dense.moves, false), std::string());
+    }
+}
+
+TEST(depth_first_dense_table_keeps_the_memory_limit) {
+    // FreeCell 24966 with one cell under 12 MB, the keys going dense at 1 MB: the limit
+    // ends the search and the bytes held never passed it.
+    Rules r = preset("freecell");
+    r.cells = 1;
+    Limits limits;
+    limits.max_bytes = 12u << 20;
+    const Result res = solve_depth_first(r, dealt(r, 24966), limits, nullptr, {}, ChildOrder::Progress, 1u << 20);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.reason, std::string("memory limit"));
+    CHECK(res.stats.peak_bytes <= limits.max_bytes);
+    CHECK(res.stats.stored > 500'000u);
 }
 
 TEST(depth_first_stop_flag) {
