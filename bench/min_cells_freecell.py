@@ -29,7 +29,11 @@ Then 14497 and 13599 with the beam search (``--first N --last N --resume --retry
 600000000 --retry-method beam --retry-memory 2G``): both win with one cell (0.5 s and
 36 s) and are proved impossible without cells, so the counts are now the published ones,
 69 / 6,220 / 19,092 / 6,420 / 198 / 1, with 3 upper bounds left (20410 and 24966 at 2,
-982 at 3), which the published counts say are exact. (`min_cells` now runs the beam
+982 at 3), which the published counts say are exact. Then 20410 with ``--first 20410
+--last 20410 --resume --retry-nodes 1000000000 --retry-method depth-first --retry-memory
+16G --jobs 1``: impossible with one cell (652.7 million positions, 25 minutes), so two
+is exact; 2 upper bounds are left (24966 at 2: 2.11 billion positions with one cell in
+21 GB and still open; 982 at 3). (`min_cells` now runs the beam
 on any count its first search leaves unknown, so a run from scratch finds 14497's win
 within 2,000,000 positions and 13599's once the retries allow about 20 million.)
 Earlier, on deals 1..500: for the 492 with an exact answer, the count one below it was
