@@ -45,7 +45,7 @@ DenseTable::DenseTable(std::uint64_t bytes) : overflow_(false, 0, 3, 1024) {
     const std::size_t per_shard = static_cast<std::size_t>(bytes / shards);
     nb_ = per_shard / kBucket > kReach + 64 ? per_shard / kBucket - kReach : 64;
     w_ = 64 - (std::bit_width(nb_) - 1);  // nb >= 2^(64 - w): a home's lo interval < 2^w
-    // The narrowest slot that keeps lo's w bits, the choice bit and at least 24 of hi's low 32 bits.
+    // The narrowest slot that keeps lo's w bits, the displacement and at least 24 of hi's low 32 bits.
     for (slot_ = 9; slot_ < 12 && 8 * slot_ - kReachBits - w_ < 24; ++slot_) {
     }
     per_bucket_ = static_cast<int>((kBucket - 1) / static_cast<std::size_t>(slot_));

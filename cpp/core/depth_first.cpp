@@ -31,6 +31,9 @@ constexpr std::uint64_t kMinDense = std::uint64_t{4} << 20;  // a smaller dense 
 // 20 (FreeCell with one cell: 1.6 times the positions in the same memory). The keys move
 // over shard by shard, so the two tables are never both whole in memory.
 class Visited {
+    // Shard i's keys go to the dense table's shard i: one shard is held twice, not all.
+    static_assert(kShardBits == DenseTable::kShardBits);
+
 public:
     Visited() : table_(false, kShardBits, kLoadQuarters, kInitialSlots) {}
     bool insert(const Key& k) { return dense_ ? dense_->insert(k) : table_.insert(k); }
@@ -150,7 +153,6 @@ private:
         const std::uint64_t room = std::max(limits_.max_bytes / 32, 4 * stack_bytes());
         if (limits_.max_bytes < stack_reserve() + room + kMinDense) return;
         const std::uint64_t size = limits_.max_bytes - stack_reserve() - room;
-        if (size < kMinDense) return;
         peak_ = std::max(peak_, bytes_now());
         table_.go_dense(size);
         peak_ = std::max(peak_, bytes_now());
