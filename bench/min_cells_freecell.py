@@ -68,14 +68,14 @@ from bakers.solve import METHODS
 PUBLISHED = {0: 69, 1: 6220, 2: 19092, 3: 6420, 4: 198, 5: 1}
 
 
-Job = tuple[int, int, str, str]  # deal, node limit, search method, memory limit
+Job = tuple[int, int, str, str, bool]  # deal, node limit, search method, memory limit, forget
 
 
 def _decide(job: Job) -> tuple[int, int | None, bool, int]:
     """Return (deal, cells or None, exact, positions expanded) for one deal."""
-    number, nodes, method, memory = job
+    number, nodes, method, memory, forget = job
     answer = min_cells(Deal.from_number(find_variant("freecell"), number),
-                       limits=Limits(nodes=nodes, memory=memory), method=method)
+                       limits=Limits(nodes=nodes, memory=memory, forget=forget), method=method)
     expanded = sum(r.stats.expanded for r in answer.results.values())
     return number, answer.cells, answer.exact, expanded
 
@@ -116,6 +116,9 @@ def main() -> None:
                         "tight games that the others miss)")
     parser.add_argument("--retry-memory", default="8G", metavar="BYTES",
                         help="memory of one retry search (default 8G)")
+    parser.add_argument("--retry-forget", action="store_true",
+                        help="depth-first retries forget positions to go on under "
+                        "--retry-memory (Limits.forget) instead of stopping")
     parser.add_argument("--out", metavar="FILE", help="also write each answer to this TSV file")
     parser.add_argument("--resume", action="store_true",
                         help="skip the deals already in --out FILE")
@@ -148,7 +151,7 @@ def main() -> None:
         out = path.open("a", encoding="utf-8")
         if new:
             out.write("deal\tcells\texact\texpanded\n")
-    jobs = [(n, args.max_nodes, "best-first", "8G") for n in range(args.first, args.last + 1)
+    jobs = [(n, args.max_nodes, "best-first", "8G", False) for n in range(args.first, args.last + 1)
             if n not in answers]
     expanded += _decide_all(jobs, args.jobs, 8, answers, bounds, out)
     first_bounds = list(bounds)
@@ -156,8 +159,9 @@ def main() -> None:
         retried = [n for n in bounds if n not in settled]
         bounds = [n for n in bounds if n in settled]
         # a later row for the same deal replaces the earlier one on resume
-        expanded += _decide_all([(n, args.retry_nodes, args.retry_method, args.retry_memory)
-                                 for n in retried], args.jobs, 1, answers, bounds, out)
+        expanded += _decide_all([(n, args.retry_nodes, args.retry_method, args.retry_memory,
+                                  args.retry_forget) for n in retried],
+                                args.jobs, 1, answers, bounds, out)
         bounds.sort()
     seconds = time.perf_counter() - started
     counts = Counter(answers.values())

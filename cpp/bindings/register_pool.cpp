@@ -33,7 +33,7 @@ void register_pool(pb::module_& m) {
         .def(pb::init([](const pb::dict& rules, std::vector<std::uint64_t> numbers,
                          const std::vector<pb::tuple>& positions, int threads,
                          std::uint64_t max_nodes, std::uint64_t max_states, std::uint64_t max_bytes,
-                         double max_seconds, bool ordered, bool keep_moves, const std::string& method) {
+                         double max_seconds, bool forget, bool ordered, bool keep_moves, const std::string& method) {
                  const Method how = method_from_name(method);  // each search runs on one thread
                  const Rules r = rules_from_dict(rules);
                  if (threads < 1 || threads > 1024)
@@ -50,13 +50,13 @@ void register_pool(pb::module_& m) {
                  }
                  if (!numbers.empty() && !starts.empty())
                      throw pb::value_error("give deal numbers or positions, not both");
-                 const Limits limits{max_nodes, max_states, max_bytes, max_seconds};
+                 const Limits limits{max_nodes, max_states, max_bytes, max_seconds, forget};
                  return std::make_unique<RangeRun>(r, std::move(numbers), std::move(starts), threads,
                                                    limits, ordered, keep_moves, how);
              }),
              pb::arg("rules"), pb::arg("numbers"), pb::arg("positions"), pb::arg("threads") = 1,
              pb::arg("max_nodes") = 0, pb::arg("max_states") = 0, pb::arg("max_bytes") = 0,
-             pb::arg("max_seconds") = 0.0, pb::arg("ordered") = false, pb::arg("keep_moves") = true,
+             pb::arg("max_seconds") = 0.0, pb::arg("forget") = false, pb::arg("ordered") = false, pb::arg("keep_moves") = true,
              pb::arg("method") = "best-first")
         .def("__len__", &RangeRun::size)
         .def("__iter__", [](RangeRun& run) -> RangeRun& { return run; })

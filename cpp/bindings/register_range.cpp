@@ -10,14 +10,14 @@ void register_range(pb::module_& m) {
     m.def(
         "solve_numbers",
         [](const pb::dict& rules, std::uint64_t first, std::uint64_t last, std::uint64_t max_nodes,
-           std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds,
+           std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds, bool forget,
            const std::string& method) {
             const Rules r = rules_from_dict(rules);
             const Method how = method_from_name(method);
             if (first < 1 || last < first) throw pb::value_error("bad range of deal numbers");
             Layout probe;
             if (auto why = deal_number(r, last, probe); !why.empty()) throw pb::value_error(why);
-            const Limits limits{max_nodes, max_states, max_bytes, max_seconds};
+            const Limits limits{max_nodes, max_states, max_bytes, max_seconds, forget};
             std::atomic<bool> stop{false};
             const StopPoll poll = [&stop] {
                 pb::gil_scoped_acquire gil;
@@ -47,7 +47,7 @@ void register_range(pb::module_& m) {
             return pb::make_tuple(result, stop.load());
         },
         pb::arg("rules"), pb::arg("first"), pb::arg("last"), pb::arg("max_nodes") = 0,
-        pb::arg("max_states") = 0, pb::arg("max_bytes") = 0, pb::arg("max_seconds") = 0.0,
+        pb::arg("max_states") = 0, pb::arg("max_bytes") = 0, pb::arg("max_seconds") = 0.0, pb::arg("forget") = false,
         pb::arg("method") = "best-first",
         "Deals and decides deals first..last in C++ on one thread, each by a search of "
         "`method`. Returns (rows, interrupted) "

@@ -57,14 +57,14 @@ void register_solve(pb::module_& m) {
         "solve",
         [](const pb::dict& rules, const std::vector<std::vector<int>>& columns,
            const std::vector<int>& cells, const std::vector<int>& found, std::uint64_t max_nodes,
-           std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds, int threads,
+           std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds, bool forget, int threads,
            const std::string& method) {
             if (threads < 1 || threads > 16)
                 throw pb::value_error("threads must be 1..16, not " + std::to_string(threads));
             const Method how = method_from_name(method, threads);
             const Rules r = rules_from_dict(rules);
             const State start = state_from_layout(r, layout_from_python(r, columns, cells, found));
-            const Limits limits{max_nodes, max_states, max_bytes, max_seconds};
+            const Limits limits{max_nodes, max_states, max_bytes, max_seconds, forget};
             // Checks for Ctrl-C: takes the GIL for an instant about every 50 ms.
             const StopPoll poll = [] {
                 pb::gil_scoped_acquire gil;
@@ -85,7 +85,7 @@ void register_solve(pb::module_& m) {
         },
         pb::arg("rules"), pb::arg("columns"), pb::arg("cells"), pb::arg("found"),
         pb::arg("max_nodes") = 0, pb::arg("max_states") = 0, pb::arg("max_bytes") = 0,
-        pb::arg("max_seconds") = 0.0, pb::arg("threads") = 1, pb::arg("method") = "best-first",
+        pb::arg("max_seconds") = 0.0, pb::arg("forget") = false, pb::arg("threads") = 1, pb::arg("method") = "best-first",
         "Decides a position best first on `threads` threads, or depth first on one: returns "
         "a dict with verdict, moves and statistics.");
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cstdlib>
 #include <new>
 #ifdef __linux__
@@ -40,16 +41,18 @@ void unmap(unsigned char* p, std::size_t bytes) {
 
 }  // namespace
 
-DenseTable::DenseTable(std::uint64_t bytes) : overflow_(false, 0, 3, 1024) {
+DenseTable::DenseTable(std::uint64_t bytes, bool forgets)
+    : forgets_(forgets), value_bits_(forgets ? kValueBits : 0), overflow_(false, 0, 3, 1024) {
     const std::size_t shards = std::size_t{1} << kShardBits;
     const std::size_t per_shard = static_cast<std::size_t>(bytes / shards);
     nb_ = per_shard / kBucket > kReach + 64 ? per_shard / kBucket - kReach : 64;
     w_ = 64 - (std::bit_width(nb_) - 1);  // nb >= 2^(64 - w): a home's lo interval < 2^w
-    // The narrowest slot that keeps lo's w bits, the displacement and at least 24 of hi's low 32 bits.
-    for (slot_ = 9; slot_ < 12 && 8 * slot_ - kReachBits - w_ < 24; ++slot_) {
+    // The narrowest slot that keeps lo's w bits, the displacement, the value and at least
+    // 24 of hi's low 32 bits.
+    for (slot_ = 9; slot_ < 12 && 8 * slot_ - kReachBits - value_bits_ - w_ < 24; ++slot_) {
     }
     per_bucket_ = static_cast<int>((kBucket - 1) / static_cast<std::size_t>(slot_));
-    key_bits_ = 8 * slot_ - kReachBits;
+    key_bits_ = 8 * slot_ - kReachBits - value_bits_;
     identity_ = kShardBits + 64 + std::min(32, key_bits_ - w_);
     full_ = nb_ * static_cast<std::size_t>(per_bucket_) * 15 / 16;
     map_bytes_ = (nb_ + kReach) * kBucket + 16;  // + 16: a slot is read as 16 bytes
@@ -63,31 +66,101 @@ DenseTable::~DenseTable() {
         if (sh.buckets) unmap(sh.buckets, map_bytes_);
 }
 
-bool DenseTable::insert(const Key& key) {
+DenseTable::Probe DenseTable::probe(const Key& key) const {
     Key k = kept_bits(key);
     if (k.lo == 0 && (k.hi & 0xFFFFFFFFull) == 0) k.lo = 1;  // as table.hpp stores it
-    Shard& sh = shards_[k.hi >> (64 - kShardBits)];
-    const std::size_t h = home_slot(k.lo, nb_);
-    const U128 stored = ((U128{k.lo} & low_bits(w_)) | (U128{k.hi & 0xFFFFFFFFull} << w_)) & low_bits(key_bits_);
-    const U128 slot_mask = low_bits(8 * slot_);
+    const Shard& sh = shards_[k.hi >> (64 - kShardBits)];
+    Probe p;
+    p.key = k;
+    p.shard = static_cast<std::size_t>(k.hi >> (64 - kShardBits));
+    p.home = sh.buckets + home_slot(k.lo, nb_) * kBucket;
+    p.stored = ((U128{k.lo} & low_bits(w_)) | (U128{k.hi & 0xFFFFFFFFull} << w_)) & low_bits(key_bits_);
+    const U128 match = low_bits(key_bits_ + kReachBits);
     for (int d = 0; d < kReach; ++d) {
-        unsigned char* b = sh.buckets + (h + static_cast<std::size_t>(d)) * kBucket;
-        const U128 want = stored | (U128(static_cast<unsigned>(d)) << key_bits_);
+        unsigned char* b = p.home + static_cast<std::size_t>(d) * kBucket;
+        const U128 want = p.stored | (U128(static_cast<unsigned>(d)) << key_bits_);
         const int count = b[0];
         for (int j = 0; j < count; ++j) {
             U128 v;
             std::memcpy(&v, b + 1 + j * slot_, sizeof v);
-            if ((v & slot_mask) == want) return false;
+            if ((v & match) == want) {
+                p.found = b + 1 + j * slot_;
+                return p;
+            }
         }
         if (count < per_bucket_) {
-            std::memcpy(b + 1 + count * slot_, &want, static_cast<std::size_t>(slot_));
-            b[0] = static_cast<unsigned char>(count + 1);
-            ++used_;
-            if (++sh.used > full_) over_ = true;
-            return true;
+            p.free = b;
+            p.free_d = d;
+            return p;
         }
     }
-    return overflow_.insert(k);  // the kReach buckets from its home are full
+    return p;  // the kReach buckets from its home are full and do not hold it
+}
+
+void DenseTable::write(unsigned char* slot, U128 bits) const {
+    std::memcpy(slot, &bits, static_cast<std::size_t>(slot_));
+}
+
+bool DenseTable::insert(const Key& key, unsigned value) {
+    assert(value <= kBusy);
+    const Probe p = probe(key);
+    if (p.found) return false;
+    const U128 tail = forgets_ ? U128(value) << (key_bits_ + kReachBits) : 0;
+    if (p.free) {
+        const int count = p.free[0];
+        write(p.free + 1 + count * slot_, p.stored | (U128(static_cast<unsigned>(p.free_d)) << key_bits_) | tail);
+        p.free[0] = static_cast<unsigned char>(count + 1);
+        ++used_;
+        if (++shards_[p.shard].used > full_) full_seen_ = true;
+        if (!forgets_) over_ = full_seen_;
+        return true;
+    }
+    if (!forgets_) return overflow_.insert(p.key);
+    if (overflow_.size() && overflow_.contains(p.key)) return false;
+    // Full: the least valuable slot that is not busy gives way (the caller learned its
+    // value by `set_value`; it is forgotten, never mistaken for another key).
+    unsigned char* victim = nullptr;
+    int victim_d = 0;
+    unsigned least = kBusy;
+    for (int d = 0; d < kReach && least > 0; ++d) {
+        unsigned char* b = p.home + static_cast<std::size_t>(d) * kBucket;
+        for (int j = 0; j < per_bucket_; ++j) {
+            U128 v;
+            std::memcpy(&v, b + 1 + j * slot_, sizeof v);
+            const unsigned val = static_cast<unsigned>(v >> (key_bits_ + kReachBits)) & kBusy;
+            if (val < least) {
+                least = val;
+                victim = b + 1 + j * slot_;
+                victim_d = d;
+                if (val == 0) break;
+            }
+        }
+    }
+    if (victim) {
+        write(victim, p.stored | (U128(static_cast<unsigned>(victim_d)) << key_bits_) | tail);
+        ++evicted_;
+        return true;
+    }
+    const bool fresh = overflow_.insert(p.key);  // every slot in reach is busy
+    if (overflow_.bytes() > bucket_bytes_ / 64) over_ = true;  // (a table that forgets)
+    return fresh;
+}
+
+bool DenseTable::set_value(const Key& key, unsigned value) {
+    assert(value <= kBusy);
+    if (!forgets_) return false;
+    const Probe p = probe(key);
+    if (!p.found) return false;
+    U128 v;
+    std::memcpy(&v, p.found, sizeof v);
+    const int shift = key_bits_ + kReachBits;
+    v = (v & low_bits(shift)) | (U128(value) << shift);
+    write(p.found, v);
+    return true;
+}
+
+void DenseTable::hold(const Key& key) {
+    if (forgets_ && !set_value(key, kBusy)) insert(key, kBusy);
 }
 
 }  // namespace bakers

@@ -1,26 +1,37 @@
 // The dense visited set: the same keys as table.hpp in about 10 bytes a position instead
 // of 16 to 20, for the depth-first proofs that memory ends. One thread; a fixed size.
+// When it is full it forgets the positions the caller values least (see "Values").
 //
 // Design. Buckets of 64 bytes (one cache line): a count byte and 7 slots of 9 bytes (or
-// 6 of 10, 5 of 11 or 12: the narrowest that keeps 96 key bits, see below). As in
+// 6 of 10, 5 of 11 or 12: the narrowest that keeps 96 key bits, see below, and the
+// value in a table that forgets). As in
 // table.hpp, the key's top 8 bits choose a shard and its low 64 bits (`lo`) are scaled to
 // a home bucket h of the shard's nb buckets. The lo values that scale to h form an
 // interval shorter than 2^w, w = 64 - floor(log2 nb), and two values in such an interval
 // differ in their low w bits: so a slot keeps only lo's low w bits and the bucket stands
-// for the rest. The slot also keeps as many of the key's 32 low `hi` bits as fit, and d,
-// how many buckets past its home the key sits (0..15). A key goes to the first bucket
-// from its home with a free slot (linear probing by buckets); when the 16 buckets from h
-// are full, to a small overflow table (table.hpp; about 1% of the keys at 15/16 full).
-// Nothing is ever removed, so a key is in the 16 buckets from its home or, when they are
-// all full, in the overflow table: a lookup checks just these.
+// for the rest. The slot also keeps as many of the key's 32 low `hi` bits as fit, d, how
+// many buckets past its home the key sits (0..15), and a 4-bit value if it forgets. A key goes to the
+// first bucket from its home with a free slot (linear probing by buckets). A bucket's
+// count never falls, so a key is in the 16 buckets from its home or, when they were all
+// full, in a small overflow table (table.hpp): a lookup checks just these.
+//
+// Values. A table made to forget (`forgets`; else it never forgets, keeps no values and
+// stops at 15/16 full: `over_budget`) keeps in each slot a 4-bit value that the caller
+// gives (`insert`, `set_value`): 15, `kBusy`, is never forgotten. When the 16 buckets from a new key's home are full, the slot of
+// least value below kBusy among them takes the new key and the old one is forgotten;
+// only when every slot there is busy does the key go to the overflow table. A forgotten
+// key is simply not found again (a later insert of it returns true): the table never
+// says "seen" of a key that was not inserted. Depth first (depth_first.cpp) keeps a
+// position busy while it may still be expanded and then values it by the size of the
+// search below it, so that what it forgets is cheap to search again.
 //
 // Exactness. Two keys are told apart by the 8 shard bits, all 64 bits of lo (home bucket
-// and kept low bits) and the kept hi bits: `identity_bits()`, at least 96 at every size
-// (from 16 GB: 9-byte slots, exactly 96), where table.hpp compares 104. (The 24 hi bits
-// between the shard bits and the low 32 are never compared: table.hpp does not keep them,
-// and its keys move here when a depth-first search switches tables.) With 2 billion
-// positions the chance that a new position is taken for a stored one is below n^2 / 2^97,
-// about 3e-11 (README, "Why an impossible can be trusted").
+// and kept low bits) and the kept hi bits: `identity_bits()`, at least 96 at every size,
+// where table.hpp compares 104. (The 24 hi bits between the shard bits and the low 32 are
+// never compared: table.hpp does not keep them, and its keys move here when a
+// depth-first search switches tables.) With 2 billion positions the chance that a new
+// position is taken for a stored one is below n^2 / 2^97, about 3e-11 (README, "Why an
+// impossible can be trusted").
 //
 // Memory. The buckets are mapped at once and the system gives pages on first touch, so
 // a table filled shard after shard (the switch from table.hpp) holds only the shards
@@ -41,21 +52,37 @@ public:
     static constexpr int kShardBits = 8;
     static constexpr int kReachBits = 4;
     static constexpr int kReach = 1 << kReachBits;  // buckets from its home that may hold a key
+    static constexpr int kValueBits = 4;  // in a table that forgets
+    static constexpr unsigned kBusy = 15;  // the value of a key that is never forgotten
 
-    // A table of about `bytes` (at least 32 MB: a smaller one could not keep 96 bits).
-    explicit DenseTable(std::uint64_t bytes);
+    // A table of about `bytes` (at least 1 MB), that forgets keys when full if `forgets`.
+    explicit DenseTable(std::uint64_t bytes, bool forgets = false);
     DenseTable(const DenseTable&) = delete;
     DenseTable& operator=(const DenseTable&) = delete;
     ~DenseTable();
 
-    // Inserts k; returns true if it was not there yet.
-    bool insert(const Key& k);
-    // Returns the number of keys stored.
+    // Inserts k with `value` (kBusy: never forgotten); returns true if it was not there
+    // yet (or was forgotten). A key already there keeps its value.
+    bool insert(const Key& k, unsigned value = kBusy);
+    // Sets the value of k; returns false (nothing done) if the table does not forget or
+    // k is not in the buckets (not there, forgotten, or in the overflow table, where keys
+    // are never forgotten).
+    bool set_value(const Key& k, unsigned value);
+    // Makes k busy, inserting it if it is not there (nothing, if the table does not forget).
+    void hold(const Key& k);
+    // Returns the number of slots in use plus the keys in the overflow table (forgetting
+    // a key for another leaves it unchanged).
     std::uint64_t size() const { return used_ + overflow_.size(); }
+    // Returns how many keys were forgotten.
+    std::uint64_t evicted() const { return evicted_; }
     // Returns the bytes of the buckets (all of them) and of the overflow table.
     std::uint64_t bytes() const { return bucket_bytes_ + overflow_.bytes(); }
-    // True once a shard has passed 15/16 of its slots: a search should stop ("memory").
+    // A search should stop ("memory limit"): a table that does not forget passed 15/16 in
+    // a shard; one that forgets has an overflow table (keys whose 16 buckets were all
+    // busy) over 1/64 of the buckets' bytes.
     bool over_budget() const { return over_; }
+    // True once a shard passed 15/16 of its slots (from there on, keys are forgotten).
+    bool nearly_full() const { return full_seen_; }
     // Returns the key bits that tell two keys apart (see the top of this file).
     int identity_bits() const { return identity_; }
     // Returns the slots of the home buckets (the kReach - 1 buckets past a shard's last
@@ -73,22 +100,40 @@ public:
     }
 
 private:
+    using U128 = unsigned __int128;
+    // Where a key is, or where it would go.
+    struct Probe {
+        Key key;                       // its kept bits
+        std::size_t shard = 0;
+        unsigned char* home = nullptr;  // its home bucket
+        U128 stored = 0;                // its slot's key bits
+        unsigned char* found = nullptr;  // its slot, if in the buckets
+        unsigned char* free = nullptr;   // else the first bucket with a free slot, if any
+        int free_d = 0;                  // that bucket's distance from home
+    };
+    Probe probe(const Key& k) const;
+    void write(unsigned char* slot, U128 bits) const;
+
     struct Shard {
         unsigned char* buckets = nullptr;  // (nb + kReach) buckets of 64 bytes
         std::size_t used = 0;
     };
 
+    bool forgets_ = false;
+    int value_bits_ = 0;     // kValueBits if the table forgets, else 0
     std::size_t nb_ = 0;     // buckets a shard (the same for all)
     int w_ = 0;              // lo's low bits kept in a slot
     int slot_ = 0;           // bytes a slot
     int per_bucket_ = 0;     // slots a bucket
-    int key_bits_ = 0;       // bits of a slot that hold key bits (the rest: d)
+    int key_bits_ = 0;       // bits of a slot that hold key bits (the rest: d, the value)
     int identity_ = 0;
-    std::size_t full_ = 0;   // a shard's used slots at which over_budget is set
+    std::size_t full_ = 0;   // a shard's used slots at which nearly_full is set
     std::size_t map_bytes_ = 0;  // bytes mapped a shard
     std::uint64_t bucket_bytes_ = 0;
     std::uint64_t used_ = 0;
+    std::uint64_t evicted_ = 0;
     bool over_ = false;
+    bool full_seen_ = false;
     std::vector<Shard> shards_;
     VisitedTable overflow_;
 };

@@ -1,6 +1,7 @@
 #include "depth_first.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 
 #include "chunked.hpp"
@@ -37,16 +38,25 @@ class Visited {
 public:
     Visited() : table_(false, kShardBits, kLoadQuarters, kInitialSlots) {}
     bool insert(const Key& k) { return dense_ ? dense_->insert(k) : table_.insert(k); }
+    // Values a key for the dense table (DenseTable::set_value, hold); nothing before it.
+    void set_value(const Key& k, unsigned v) {
+        if (dense_) dense_->set_value(k, v);
+    }
+    void hold(const Key& k) {
+        if (dense_) dense_->hold(k);
+    }
+    std::uint64_t evicted() const { return dense_ ? dense_->evicted() : 0; }
     std::uint64_t bytes() const { return dense_ ? dense_->bytes() : table_.bytes(); }
     bool over_budget() const { return dense_ ? dense_->over_budget() : table_.over_budget(); }
     void set_budget(std::uint64_t b) {
         if (!dense_) table_.set_budget(b);
     }
     bool dense() const { return dense_ != nullptr; }
-    // Moves every key to a dense table of `bytes`.
-    void go_dense(std::uint64_t bytes) {
-        dense_ = std::make_unique<DenseTable>(bytes);
-        table_.drain([this](const Key& k) { dense_->insert(k); });
+    // Moves every key to a dense table of `bytes`, valued 0 (the first to be forgotten:
+    // what searching each again would cost is unknown; the caller holds its line's).
+    void go_dense(std::uint64_t bytes, bool forget) {
+        dense_ = std::make_unique<DenseTable>(bytes, forget);
+        table_.drain([this](const Key& k) { dense_->insert(k, 0); });
     }
 
 private:
@@ -73,11 +83,12 @@ private:
 class DepthFirst {
 public:
     DepthFirst(const Rules& rules, const Limits& limits, const std::atomic<bool>* stop,
-               const StopPoll& poll, ChildOrder order, std::uint64_t dense_from)
+               const StopPoll& poll, ChildOrder order, std::uint64_t dense_from, std::uint64_t dense_bytes)
         : order_(order),
           gen_(rules),
           limits_(limits),
           dense_from_(dense_from ? dense_from : limits.max_bytes / 2),
+          dense_bytes_(dense_bytes),
           watch_(limits_, stop, poll) {
         segment_.reserve(kSegment);
     }
@@ -105,6 +116,7 @@ public:
 private:
     struct Frame {
         std::uint32_t first;  // where its waiting moves start in pending_
+        std::uint32_t since;  // the expansions counted before its own (low 32 bits)
         Move move;            // the move that made its position from the frame below
     };
     struct Kid {
@@ -146,16 +158,35 @@ private:
 
     // Under a memory limit, moves the visited keys to a dense table (see Visited) that takes
     // what the stack leaves of the limit, less room for the stack to grow: 1/32 of the
-    // limit or four times the stack's present size, whichever is more (the line costs
-    // about 0.4 bytes a stored position, and the dense table holds about twice the
-    // positions of the switch; FreeCell 24966 with one cell under 1 GB: 31 MB of stack).
+    // limit (1/16 if it forgets: the search goes on longer) or four times the stack's
+    // present size, whichever is more (the line costs about 0.5 bytes a stored position,
+    // and the dense table holds about twice the positions of the switch; FreeCell 24966
+    // with one cell under 1 GB: 31 MB of stack). The line's positions are held (never
+    // forgotten: see depth_first.hpp).
     void switch_tables() {
-        const std::uint64_t room = std::max(limits_.max_bytes / 32, 4 * stack_bytes());
+        const std::uint64_t room = std::max(limits_.max_bytes / (limits_.forget ? 16 : 32), 4 * stack_bytes());
         if (limits_.max_bytes < stack_reserve() + room + kMinDense) return;
-        const std::uint64_t size = limits_.max_bytes - stack_reserve() - room;
+        std::uint64_t size = limits_.max_bytes - stack_reserve() - room;
+        if (dense_bytes_) size = std::min(size, dense_bytes_);
         peak_ = std::max(peak_, bytes_now());
-        table_.go_dense(size);
+        table_.go_dense(size, limits_.forget);
         peak_ = std::max(peak_, bytes_now());
+        for_each_frame_key([this](const Key& k) { table_.hold(k); });
+    }
+
+    // Calls f with the key of every frame's position, made again from the marks.
+    template <class F>
+    void for_each_frame_key(F&& f) {
+        Keyed k;
+        for (std::size_t i = 0; i < frames_.size(); ++i) {
+            if (i % kSegment == 0) {
+                k = marks_[i / kSegment];
+            } else {
+                gen_.apply(k, frames_[i].move);
+                gen_.settle_after(k, frames_[i].move);
+            }
+            f(k.key);
+        }
     }
 
     // Makes sure that a frame and n waiting moves fit under the memory limit before they
@@ -197,7 +228,10 @@ private:
             }
             kids.push_back(Kid{0, moves.moves[i]});
         }
-        if (kids.empty()) return true;  // no frame: it would be popped at once
+        if (kids.empty()) {  // no frame: it would be popped at once
+            table_.set_value(cur.key, 1);  // a search of one position
+            return true;
+        }
         if (!make_room(kids.size())) return false;
         push_frame(cur, move);
         if (kids.size() > 1) {  // the order of two or more children: the heuristic's
@@ -219,13 +253,18 @@ private:
             segment_.clear();
         }
         segment_.push_back(k);
-        frames_.push_back(Frame{static_cast<std::uint32_t>(pending_.size()), move});
+        frames_.push_back(Frame{static_cast<std::uint32_t>(pending_.size()),
+                                static_cast<std::uint32_t>(res_.stats.expanded - 1), move});
+        table_.hold(k.key);
 #ifndef NDEBUG
         frame_keys_.push_back(k.key);
 #endif
     }
-    // Pops the top frame; past a mark, makes the segment below again from its mark.
+    // Pops the top frame (its position valued by the expansions of its search, 1 to 14:
+    // their bit length); past a mark, makes the segment below again from its mark.
     void pop_frame() {
+        const std::uint32_t searched = static_cast<std::uint32_t>(res_.stats.expanded) - frames_.back().since;
+        table_.set_value(segment_.back().key, static_cast<unsigned>(std::clamp<int>(std::bit_width(searched), 1, 14)));
         frames_.pop_back();
         segment_.pop_back();
 #ifndef NDEBUG
@@ -280,6 +319,7 @@ private:
     const MoveGen gen_;
     const Limits limits_;
     const std::uint64_t dense_from_;  // the table bytes at which the keys go dense
+    const std::uint64_t dense_bytes_;  // the dense table's size (0: what the limit leaves)
     Visited table_;
     Frames frames_;
     Marks marks_;    // the positions of frames 0, kSegment, 2 kSegment, ...
@@ -299,8 +339,8 @@ private:
 
 Result solve_depth_first(const Rules& rules, const State& start, const Limits& limits,
                          const std::atomic<bool>* stop, const StopPoll& poll, ChildOrder order,
-                         std::uint64_t dense_from) {
-    return DepthFirst(rules, limits, stop, poll, order, dense_from).run(start);
+                         std::uint64_t dense_from, std::uint64_t dense_bytes) {
+    return DepthFirst(rules, limits, stop, poll, order, dense_from, dense_bytes).run(start);
 }
 
 }  // namespace bakers

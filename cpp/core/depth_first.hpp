@@ -4,26 +4,39 @@
 // measurements).
 //
 // It keeps only the visited set (12-byte slots; under a memory limit, once they fill half
-// of it, the dense table of dense_table.hpp, about 10 bytes a position) and a stack: one
-// frame per step of the
-// line from the start (a move and where its waiting moves start; positions only at
-// every 64th frame: see depth_first.cpp), each with the moves to its children not
-// expanded yet, where the best-first search also keeps a node per stored position (its
-// parent, for the line of play) and every open position whole on its open lists. FreeCell
-// 23816 with one cell, a proof of 28 million positions: 514 MB, 18 bytes a stored
-// position (the visited set takes 16 to 20 once large, 24 to 48 while small; the stack,
-// 0.4 to 2). Under a 1 GB limit, FreeCell 24966 with one cell: depth first stores 80
-// million positions (60 million without the dense table), best first 8 million. The
-// line of play is the stack's frames.
+// of it, the dense table of dense_table.hpp, about 11 bytes a position) and a stack: one
+// frame per step of the line from the start (a move, where its waiting moves start and
+// the expansions counted when it was pushed; positions only at every 64th frame: see
+// depth_first.cpp), each with the moves to its children not expanded yet, where the
+// best-first search also keeps a node per stored position (its parent, for the line of
+// play) and every open position whole on its open lists. FreeCell 23816 with one cell, a
+// proof of 28 million positions: 494 MB (the visited set takes 16 to 20 bytes a position
+// once large, 24 to 48 while small; the stack, 0.4 to 2). The line of play is the
+// stack's frames.
+//
+// When the dense table is full it forgets positions (dense_table.hpp, "Values"): a
+// position is busy (never forgotten) from when it is stored until its search is over,
+// that is while it waits on a frame or is on the line; then it is valued by the bit
+// length of the expansions its search took (1 for a position without new children), and
+// the least valued go first (the keys moved from the growing table are valued 0, but for
+// the line's, held busy). A forgotten position met again is stored and searched
+// again, so memory costs time instead of ending the search. FreeCell 23816 with one cell
+// in a dense table of about 40% of its 28 million positions (180 MB limit): 31.5 million
+// expansions; about 29% (130 MB): 35.0 million, in 122 MB instead of 494 MB.
 //
 // Why "impossible" is still a proof: a child is stored in the visited set when it is
 // generated, and at the same moment its move is put on its parent's frame (unless it
 // wins: the search ends there). A frame leaves the stack only when no move is left on
-// it, and each move taken from it is made again and its child expanded. So when the
-// stack is empty every stored position has been expanded, and the stored positions are
-// every position reachable from the start (up to the provably harmless pruning of
-// moves.hpp). The order of the moves on a frame (the best child by the heuristic taken
-// first) only decides how soon a win is met.
+// it, and each move taken from it is made again and its child expanded. So every stored
+// position is expanded (once or, if forgotten and met again, more). A position is
+// skipped only when the table holds its key, that is when it was stored before (a
+// forgotten key is not found; the table never takes a new key for one it holds, see
+// dense_table.hpp): so it is expanded too. Hence when the stack is empty every position
+// reachable from the start (up to the provably harmless pruning of moves.hpp) has been
+// expanded without a win. The search ends: the positions on the line are busy, so a
+// position met again while on the line is skipped and the line never repeats a
+// position; there are finitely many such lines. The order of the moves on a frame (the
+// best child by the heuristic taken first) only decides how soon a win is met.
 #pragma once
 
 #include "search.hpp"
@@ -36,9 +49,11 @@ enum class ChildOrder : std::uint8_t { Progress, Space };
 
 // Decides `start` on one thread, depth first; the same contract as `solve`. Under a
 // memory limit the visited keys move to the dense table (dense_table.hpp) once the
-// growing table holds `dense_from` bytes (0: half the limit).
+// growing table holds `dense_from` bytes (0: half the limit); the dense table takes
+// what the limit leaves, or `dense_bytes` if that is less (a test's small table).
 Result solve_depth_first(const Rules& rules, const State& start, const Limits& limits,
                          const std::atomic<bool>* stop, const StopPoll& poll,
-                         ChildOrder order = ChildOrder::Progress, std::uint64_t dense_from = 0);
+                         ChildOrder order = ChildOrder::Progress, std::uint64_t dense_from = 0,
+                         std::uint64_t dense_bytes = 0);
 
 }  // namespace bakers

@@ -22,6 +22,9 @@ struct Limits {
     std::uint64_t max_states = 0;  // positions stored; 0 = no limit
     std::uint64_t max_bytes = 0;   // bytes held by the search; 0 = no limit
     double max_seconds = 0;        // wall-clock seconds; 0 = no limit
+    // Under max_bytes, depth first forgets positions to go on instead of stopping with
+    // "memory limit" (depth_first.hpp); slower, never less exact. Other searches ignore it.
+    bool forget = false;
 };
 
 struct Stats {

@@ -121,6 +121,17 @@ public:
         }
         return insert_into(sh, k);
     }
+    // Returns true if k is stored (no thread inserting meanwhile).
+    bool contains(Key k) const {
+        if (Slot::of(k).empty()) k.lo = 1;
+        const Shard& sh = shards_[bits_ ? k.hi >> (64 - bits_) : 0];
+        const Slot want = Slot::of(k);
+        const std::size_t size = sh.slots.size();
+        for (std::size_t i = home_slot(k.lo, size);; i = i + 1 == size ? 0 : i + 1) {
+            if (sh.slots[i] == want) return true;
+            if (sh.slots[i].empty()) return false;
+        }
+    }
     // Sets the bytes the table may grow to (0 = no limit). A shard that would pass it
     // does not grow but goes on filling (open addressing still works there, with longer
     // probes); when one passes 15/16 of its slots it sets `over_budget`, which the search

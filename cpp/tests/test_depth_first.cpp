@@ -182,6 +182,50 @@ TEST(depth_first_dense_table_keeps_the_memory_limit) {
     CHECK(res.stats.stored > 500'000u);
 }
 
+TEST(depth_first_that_forgets_keeps_the_memory_limit) {
+    // FreeCell 24966 with one cell under 12 MB, the keys going dense at 1 MB, told to
+    // forget: the dense table forgets positions to go on to the node limit, and the
+    // bytes held never pass the memory limit.
+    Rules r = preset("freecell");
+    r.cells = 1;
+    Limits limits;
+    limits.max_bytes = 12u << 20;
+    limits.max_nodes = 600'000;
+    limits.forget = true;
+    const Result res = solve_depth_first(r, dealt(r, 24966), limits, nullptr, {}, ChildOrder::Progress, 1u << 20);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.reason, std::string("node limit"));
+    CHECK(res.stats.peak_bytes <= limits.max_bytes);
+}
+
+TEST(depth_first_decides_in_a_dense_table_that_forgets) {
+    // A dense table of 1 MB (81,920 slots) for searches of 234,772 positions (FreeCell 27
+    // with one cell: impossible) and 411,123 (FreeCell 33 with one cell: won): it forgets
+    // positions and the search meets some of them again, which costs expansions, never a
+    // verdict; the win replays. Without `forget` the same table ends the search.
+    Rules r = preset("freecell");
+    r.cells = 1;
+    Limits limits;
+    limits.max_bytes = 64u << 20;
+    limits.forget = true;
+    for (const auto& [n, verdict] : {std::pair{27, Verdict::Impossible}, std::pair{33, Verdict::Solved}}) {
+        check::Context ctx("deal " + std::to_string(n));
+        const State start = dealt(r, static_cast<std::uint64_t>(n));
+        const Result plain = solve_depth_first(r, start, Limits{}, nullptr, {});
+        const Result small = solve_depth_first(r, start, limits, nullptr, {}, ChildOrder::Progress, 1, 1u << 20);
+        CHECK_EQ(plain.verdict, verdict);
+        CHECK_EQ(small.verdict, verdict);
+        CHECK(small.stats.stored > plain.stats.stored);  // positions met again after being forgotten
+        CHECK(small.stats.stored < 2 * plain.stats.stored);
+        CHECK(small.stats.peak_bytes < plain.stats.peak_bytes);
+        if (small.verdict == Verdict::Solved) CHECK_EQ(replay(r, start, small.moves, false), std::string());
+    }
+    limits.forget = false;
+    const Result stopped = solve_depth_first(r, dealt(r, 27), limits, nullptr, {}, ChildOrder::Progress, 1, 1u << 20);
+    CHECK_EQ(stopped.verdict, Verdict::Unknown);
+    CHECK_EQ(stopped.reason, std::string("memory limit"));
+}
+
 TEST(depth_first_stop_flag) {
     const std::atomic<bool> stop{true};
     const Rules& r = preset("bakers_game");

@@ -81,7 +81,7 @@ def _position(game: str, source: str) -> Deal:
 def _limits(args: argparse.Namespace) -> Limits:
     return Limits(nodes=args.max_nodes, states=args.max_states,
                   memory=None if args.max_memory is None else parse_bytes(args.max_memory),
-                  seconds=args.max_seconds)
+                  seconds=args.max_seconds, forget=args.forget)
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
@@ -159,6 +159,9 @@ def _add_limits(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-states", type=int, metavar="N", help="positions to store at most")
     p.add_argument("--max-memory", metavar="BYTES", help="memory at most, like 4G or 512M")
     p.add_argument("--max-seconds", type=float, metavar="S", help="seconds at most")
+    p.add_argument("--forget", action="store_true",
+                   help="under --max-memory, depth-first forgets the positions cheapest to "
+                   "search again and goes on instead of stopping (slower, as exact)")
 
 
 def build_parser() -> argparse.ArgumentParser:

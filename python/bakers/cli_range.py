@@ -338,7 +338,7 @@ def _limits(args: argparse.Namespace, threads: int) -> Limits:
                 f"{(held + 2**20 * threads) / 2**20 + 1:.0f}M")
         memory = cap - held
     return Limits(nodes=args.max_nodes, states=args.max_states, memory=memory,
-                  seconds=args.max_seconds)
+                  seconds=args.max_seconds, forget=args.forget)
 
 
 def _open(args: argparse.Namespace, fmt: _Format, variant: Variant) -> tuple[IO[str], set[int]]:
@@ -530,4 +530,7 @@ def add_commands(subparsers: Any) -> None:
                    help="memory for the whole process, like 4G or 512M: the searches share what "
                    "the process does not already hold (split between threads)")
     p.add_argument("--max-seconds", type=float, metavar="S", help="seconds per deal")
+    p.add_argument("--forget", action="store_true",
+                   help="under --max-memory, depth-first forgets the positions cheapest to "
+                   "search again and goes on instead of stopping (slower, as exact)")
     p.set_defaults(run=cmd_range)

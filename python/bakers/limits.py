@@ -34,7 +34,9 @@ def parse_bytes(text: str | int) -> int:
 class Limits:
     """Limits of one search; ``None`` means no limit. ``nodes``: positions expanded;
     ``states``: positions stored; ``memory``: bytes held (an int or ``'4G'``);
-    ``seconds``: wall-clock time.
+    ``seconds``: wall-clock time. ``forget``: under ``memory``, the depth-first search
+    forgets positions (the cheapest to search again) and goes on, where it would stop
+    with "memory limit": slower, never less exact; other searches ignore it.
 
     Raises InvalidOptionError for a negative or non-numeric limit.
     """
@@ -43,6 +45,7 @@ class Limits:
     states: int | None = None
     memory: int | str | None = None
     seconds: float | None = None
+    forget: bool = False
 
     def __post_init__(self) -> None:
         for name in ("nodes", "states"):
@@ -58,11 +61,14 @@ class Limits:
                 isinstance(self.seconds, bool) or not isinstance(self.seconds, int | float)
                 or not self.seconds > 0):
             raise InvalidOptionError(f"limit seconds={self.seconds!r} must be a positive number")
+        if not isinstance(self.forget, bool):
+            raise InvalidOptionError(f"forget={self.forget!r} must be True or False")
 
-    def core_arguments(self) -> dict[str, int | float]:
+    def core_arguments(self) -> dict[str, int | float | bool]:
         """Return the limits as the core's keyword arguments (0 = no limit)."""
         return {"max_nodes": self.nodes or 0, "max_states": self.states or 0,
-                "max_bytes": int(self.memory or 0), "max_seconds": float(self.seconds or 0)}
+                "max_bytes": int(self.memory or 0), "max_seconds": float(self.seconds or 0),
+                "forget": self.forget}
 
 
 def limits_or(limits: object, default: Limits) -> Limits:
