@@ -158,13 +158,14 @@ private:
 
     // Under a memory limit, moves the visited keys to a dense table (see Visited) that takes
     // what the stack leaves of the limit, less room for the stack to grow: 1/32 of the
-    // limit (1/16 if it forgets: the search goes on longer) or four times the stack's
-    // present size, whichever is more (the line costs about 0.5 bytes a stored position,
-    // and the dense table holds about twice the positions of the switch; FreeCell 24966
-    // with one cell under 1 GB: 31 MB of stack). The line's positions are held (never
-    // forgotten: see depth_first.hpp).
+    // limit or four times the stack's present size, whichever is more; 1/16 or sixteen
+    // times if it forgets (the search goes on longer). The line costs about 0.5 bytes a
+    // stored position (FreeCell 23816 with one cell: 1.6) and the dense table holds about
+    // twice the positions of the switch; FreeCell 24966 with one cell under 1 GB: 31 MB
+    // of stack. The line's positions are held (never forgotten: see depth_first.hpp).
     void switch_tables() {
-        const std::uint64_t room = std::max(limits_.max_bytes / (limits_.forget ? 16 : 32), 4 * stack_bytes());
+        const std::uint64_t room = limits_.forget ? std::max(limits_.max_bytes / 16, 16 * stack_bytes())
+                                                  : std::max(limits_.max_bytes / 32, 4 * stack_bytes());
         if (limits_.max_bytes < stack_reserve() + room + kMinDense) return;
         std::uint64_t size = limits_.max_bytes - stack_reserve() - room;
         if (dense_bytes_) size = std::min(size, dense_bytes_);
