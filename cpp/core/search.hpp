@@ -30,7 +30,7 @@ struct Limits {
 struct Stats {
     std::uint64_t expanded = 0;    // positions whose moves were generated
     std::uint64_t generated = 0;   // child positions made
-    std::uint64_t stored = 0;      // distinct positions kept
+    std::uint64_t stored = 0;      // distinct positions kept (forgotten and kept again: twice)
     std::uint64_t peak_bytes = 0;  // most bytes held at once (table, nodes, open list)
     double seconds = 0;
     int most_home = 0;             // most cards on the foundations in any position seen

@@ -76,7 +76,8 @@ class EngineError(RuntimeError):
 @dataclass(frozen=True)
 class SolveStats:
     """What a search cost: positions ``expanded``, child positions ``generated``,
-    distinct positions ``stored``, the most bytes held (``peak_bytes``) and ``seconds``."""
+    distinct positions ``stored`` (with ``Limits(forget=True)``, a position forgotten and
+    stored again counts again), the most bytes held (``peak_bytes``) and ``seconds``."""
 
     expanded: int = 0
     generated: int = 0
