@@ -69,11 +69,10 @@ DenseTable::~DenseTable() {
 DenseTable::Probe DenseTable::probe(const Key& key) const {
     Key k = kept_bits(key);
     if (k.lo == 0 && (k.hi & 0xFFFFFFFFull) == 0) k.lo = 1;  // as table.hpp stores it
-    const Shard& sh = shards_[k.hi >> (64 - kShardBits)];
     Probe p;
     p.key = k;
     p.shard = static_cast<std::size_t>(k.hi >> (64 - kShardBits));
-    p.home = sh.buckets + home_slot(k.lo, nb_) * kBucket;
+    p.home = shards_[p.shard].buckets + home_slot(k.lo, nb_) * kBucket;
     p.stored = ((U128{k.lo} & low_bits(w_)) | (U128{k.hi & 0xFFFFFFFFull} << w_)) & low_bits(key_bits_);
     const U128 match = low_bits(key_bits_ + kReachBits);
     for (int d = 0; d < kReach; ++d) {

@@ -45,7 +45,6 @@ public:
     void hold(const Key& k) {
         if (dense_) dense_->hold(k);
     }
-    std::uint64_t evicted() const { return dense_ ? dense_->evicted() : 0; }
     std::uint64_t bytes() const { return dense_ ? dense_->bytes() : table_.bytes(); }
     bool over_budget() const { return dense_ ? dense_->over_budget() : table_.over_budget(); }
     void set_budget(std::uint64_t b) {

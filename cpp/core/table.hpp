@@ -125,12 +125,7 @@ public:
     bool contains(Key k) const {
         if (Slot::of(k).empty()) k.lo = 1;
         const Shard& sh = shards_[bits_ ? k.hi >> (64 - bits_) : 0];
-        const Slot want = Slot::of(k);
-        const std::size_t size = sh.slots.size();
-        for (std::size_t i = home_slot(k.lo, size);; i = i + 1 == size ? 0 : i + 1) {
-            if (sh.slots[i] == want) return true;
-            if (sh.slots[i].empty()) return false;
-        }
+        return sh.slots[find(sh, k)] == Slot::of(k);
     }
     // Sets the bytes the table may grow to (0 = no limit). A shard that would pass it
     // does not grow but goes on filling (open addressing still works there, with longer
@@ -203,16 +198,18 @@ private:
                 over_budget_.store(true, std::memory_order_relaxed);
         }
         const Slot k = Slot::of(key);
+        Slot& slot = sh.slots[find(sh, key)];
+        if (slot == k) return false;
+        slot = k;
+        ++sh.used;
+        return true;
+    }
+    // Returns the index of key's slot in the shard, or of the empty slot where it would go.
+    static std::size_t find(const Shard& sh, const Key& key) {
+        const Slot k = Slot::of(key);
         const std::size_t size = sh.slots.size();
-        for (std::size_t i = home_slot(key.lo, size);; i = i + 1 == size ? 0 : i + 1) {
-            Slot& slot = sh.slots[i];
-            if (slot == k) return false;
-            if (slot.empty()) {
-                slot = k;
-                ++sh.used;
-                return true;
-            }
-        }
+        for (std::size_t i = home_slot(key.lo, size);; i = i + 1 == size ? 0 : i + 1)
+            if (sh.slots[i] == k || sh.slots[i].empty()) return i;
     }
     // A small shard doubles; a large one grows by a quarter (see the top of this file).
     static std::size_t grown_size(std::size_t n) { return n < kSmallShard ? 2 * n : n + n / 4; }

@@ -159,9 +159,7 @@ def _add_limits(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-states", type=int, metavar="N", help="positions to store at most")
     p.add_argument("--max-memory", metavar="BYTES", help="memory at most, like 4G or 512M")
     p.add_argument("--max-seconds", type=float, metavar="S", help="seconds at most")
-    p.add_argument("--forget", action="store_true",
-                   help="under --max-memory, depth-first forgets the positions cheapest to "
-                   "search again and goes on instead of stopping (slower, as exact)")
+    cli_range.add_forget_option(p)
 
 
 def build_parser() -> argparse.ArgumentParser:

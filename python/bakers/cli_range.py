@@ -530,7 +530,12 @@ def add_commands(subparsers: Any) -> None:
                    help="memory for the whole process, like 4G or 512M: the searches share what "
                    "the process does not already hold (split between threads)")
     p.add_argument("--max-seconds", type=float, metavar="S", help="seconds per deal")
+    add_forget_option(p)
+    p.set_defaults(run=cmd_range)
+
+
+def add_forget_option(p: argparse.ArgumentParser) -> None:
+    """Add ``--forget`` (`Limits.forget`), which every command with --max-memory takes."""
     p.add_argument("--forget", action="store_true",
                    help="under --max-memory, depth-first forgets the positions cheapest to "
                    "search again and goes on instead of stopping (slower, as exact)")
-    p.set_defaults(run=cmd_range)
