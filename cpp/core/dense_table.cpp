@@ -13,7 +13,6 @@ namespace bakers {
 namespace {
 
 using U128 = unsigned __int128;
-constexpr std::size_t kBucket = 64;
 
 U128 low_bits(int n) { return n >= 128 ? ~U128{0} : (U128{1} << n) - 1; }
 

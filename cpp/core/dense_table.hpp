@@ -54,6 +54,7 @@ public:
     static constexpr int kReach = 1 << kReachBits;  // buckets from its home that may hold a key
     static constexpr int kValueBits = 4;  // in a table that forgets
     static constexpr unsigned kBusy = 15;  // the value of a key that is never forgotten
+    static constexpr std::size_t kBucket = 64;  // bytes a bucket: one cache line
 
     // A table of about `bytes` (at least 1 MB), that forgets keys when full if `forgets`.
     explicit DenseTable(std::uint64_t bytes, bool forgets = false);
@@ -70,6 +71,13 @@ public:
     bool set_value(const Key& k, unsigned value);
     // Makes k busy, inserting it if it is not there (nothing, if the table does not forget).
     void hold(const Key& k);
+    // Asks the memory for k's home bucket ahead of an insert or a lookup of k (a hint:
+    // nothing changes). In a table of gigabytes each probe waits on memory; asked for
+    // together, the probes of one expansion wait about once.
+    void prefetch(const Key& k) const {
+        __builtin_prefetch(shards_[static_cast<std::size_t>(k.hi >> (64 - kShardBits))].buckets +
+                           home_slot(k.lo, nb_) * kBucket);
+    }
     // Returns the number of slots in use plus the keys in the overflow table (forgetting
     // a key for another leaves it unchanged).
     std::uint64_t size() const { return used_ + overflow_.size(); }

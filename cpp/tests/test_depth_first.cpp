@@ -168,6 +168,36 @@ TEST(depth_first_dense_table_makes_the_same_search) {
     }
 }
 
+TEST(depth_first_in_a_large_table_makes_the_same_search) {
+    // In a table of 64 MB or more the children's keys are made first and their buckets
+    // asked for ahead (depth_first.cpp, kAheadFrom): the same positions, in the same order.
+    Rules two = preset("freecell");
+    two.cells = 2;
+    const std::vector<std::pair<Rules, std::uint64_t>> cases = {
+        {two, 1}, {preset("bakers_game"), 1}, {preset("bakers_game"), 10}, {preset("bakers_dozen"), 2}};
+    int i = 0;
+    for (const bool forget : {false, true}) {
+        Limits large;
+        large.max_bytes = 256u << 20;  // the dense table takes about 240 MB, touched only where used
+        large.forget = forget;
+        for (const auto& [r, n] : cases) {
+            check::Context ctx("case " + std::to_string(i++) + ", deal " + std::to_string(n));
+            const State start = dealt(r, n);
+            const Result plain = solve_depth_first(r, start, Limits{}, nullptr, {});
+            const Result ahead = solve_depth_first(r, start, large, nullptr, {}, ChildOrder::Progress, 1);
+            CHECK(plain.verdict != Verdict::Unknown);
+            CHECK_EQ(ahead.verdict, plain.verdict);
+            CHECK_EQ(ahead.stats.expanded, plain.stats.expanded);
+            CHECK_EQ(ahead.stats.stored, plain.stats.stored);
+            CHECK(ahead.stats.peak_bytes > 64u << 20);  // the large table was made
+            if (ahead.verdict == Verdict::Solved) {
+                CHECK_EQ(ahead.moves.size(), plain.moves.size());
+                CHECK_EQ(replay(r, start, ahead.moves, false), std::string());
+            }
+        }
+    }
+}
+
 TEST(depth_first_dense_table_keeps_the_memory_limit) {
     // FreeCell 24966 with one cell under 12 MB, the keys going dense at 1 MB: the limit
     // ends the search and the bytes held never passed it.
