@@ -62,23 +62,43 @@ import multiprocessing
 import time
 from collections import Counter
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
-from bakers import Deal, Limits, find_variant
+from bakers import Deal, Limits, SearchProgress, find_variant
+from bakers.cli_progress import describe
 from bakers.min_cells import min_cells
 from bakers.solve import METHODS
 
 PUBLISHED = {0: 69, 1: 6220, 2: 19092, 3: 6420, 4: 198, 5: 1}
 
 
-Job = tuple[int, int, str, str, bool]  # deal, node limit, search method, memory limit, forget
+# deal, node limit, search method, memory limit, forget, seconds between progress lines
+Job = tuple[int, int, str, str, bool, float]
+
+
+def _reporter(number: int, every: float) -> Any:
+    """Return a `min_cells` progress callback that prints a line every ``every`` seconds
+    of each search (None for 0: no lines)."""
+    if not every:
+        return None
+    due = {"cells": -1, "at": every}
+
+    def report(cells: int, p: SearchProgress) -> None:
+        if cells != due["cells"]:  # a new search: its seconds start from 0
+            due.update(cells=cells, at=every)
+        if p.seconds >= due["at"]:
+            due["at"] = p.seconds + every
+            print(f"deal {number}, {describe(p, f'{cells} cells')}", flush=True)
+
+    return report
 
 
 def _decide(job: Job) -> tuple[int, int | None, bool, int]:
     """Return (deal, cells or None, exact, positions expanded) for one deal."""
-    number, nodes, method, memory, forget = job
+    number, nodes, method, memory, forget, every = job
     answer = min_cells(Deal.from_number(find_variant("freecell"), number),
-                       limits=Limits(nodes=nodes, memory=memory, forget=forget), method=method)
+                       limits=Limits(nodes=nodes, memory=memory, forget=forget), method=method,
+                       progress=_reporter(number, every))
     expanded = sum(r.stats.expanded for r in answer.results.values())
     return number, answer.cells, answer.exact, expanded
 
@@ -122,6 +142,9 @@ def main() -> None:
     parser.add_argument("--retry-forget", action="store_true",
                         help="depth-first retries forget positions to go on under "
                         "--retry-memory (Limits.forget) instead of stopping")
+    parser.add_argument("--progress-every", type=float, default=0, metavar="SECONDS",
+                        help="print the counts of each retry search every SECONDS (for "
+                        "the long proofs; default: no progress lines)")
     parser.add_argument("--out", metavar="FILE", help="also write each answer to this TSV file")
     parser.add_argument("--resume", action="store_true",
                         help="skip the deals already in --out FILE")
@@ -154,8 +177,8 @@ def main() -> None:
         out = path.open("a", encoding="utf-8")
         if new:
             out.write("deal\tcells\texact\texpanded\n")
-    jobs = [(n, args.max_nodes, "best-first", "8G", False) for n in range(args.first, args.last + 1)
-            if n not in answers]
+    jobs = [(n, args.max_nodes, "best-first", "8G", False, 0.0)
+            for n in range(args.first, args.last + 1) if n not in answers]
     expanded += _decide_all(jobs, args.jobs, 8, answers, bounds, out)
     first_bounds = list(bounds)
     if args.retry_nodes and bounds:
@@ -163,7 +186,7 @@ def main() -> None:
         bounds = [n for n in bounds if n in settled]
         # a later row for the same deal replaces the earlier one on resume
         expanded += _decide_all([(n, args.retry_nodes, args.retry_method, args.retry_memory,
-                                  args.retry_forget) for n in retried],
+                                  args.retry_forget, args.progress_every) for n in retried],
                                 args.jobs, 1, answers, bounds, out)
         bounds.sort()
     seconds = time.perf_counter() - started

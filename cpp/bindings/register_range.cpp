@@ -19,7 +19,7 @@ void register_range(pb::module_& m) {
             if (auto why = deal_number(r, last, probe); !why.empty()) throw pb::value_error(why);
             const Limits limits{max_nodes, max_states, max_bytes, max_seconds, forget};
             std::atomic<bool> stop{false};
-            const StopPoll poll = [&stop] {
+            const StopPoll poll = [&stop](const Progress&) {
                 pb::gil_scoped_acquire gil;
                 if (PyErr_CheckSignals() != 0) {
                     PyErr_Clear();

@@ -1,5 +1,7 @@
 #include <pybind11/pybind11.h>
 
+#include <optional>
+
 #include "../core/search.hpp"
 #include "../core/state.hpp"
 #include "convert.hpp"
@@ -58,34 +60,46 @@ void register_solve(pb::module_& m) {
         [](const pb::dict& rules, const std::vector<std::vector<int>>& columns,
            const std::vector<int>& cells, const std::vector<int>& found, std::uint64_t max_nodes,
            std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds, bool forget, int threads,
-           const std::string& method) {
+           const std::string& method, const pb::object& progress) {
             if (threads < 1 || threads > 16)
                 throw pb::value_error("threads must be 1..16, not " + std::to_string(threads));
             const Method how = method_from_name(method, threads);
             const Rules r = rules_from_dict(rules);
             const State start = state_from_layout(r, layout_from_python(r, columns, cells, found));
             const Limits limits{max_nodes, max_states, max_bytes, max_seconds, forget};
-            // Checks for Ctrl-C: takes the GIL for an instant about every 50 ms.
-            const StopPoll poll = [] {
+            // Checks for Ctrl-C and calls `progress(expanded, stored, seconds)` (unless
+            // None): takes the GIL for an instant about every 50 ms. An exception raised
+            // by `progress` stops the search and is raised again once it is over.
+            std::optional<pb::error_already_set> raised;
+            const StopPoll poll = [&](const Progress& p) {
                 pb::gil_scoped_acquire gil;
                 if (PyErr_CheckSignals() != 0) {
                     PyErr_Clear();
+                    return true;
+                }
+                if (progress.is_none()) return false;
+                try {
+                    progress(p.expanded, p.stored, p.seconds);
+                } catch (pb::error_already_set& e) {
+                    raised.emplace(std::move(e));
                     return true;
                 }
                 return false;
             };
             Result res;
             {
-                // The search touches only C++ values built above, never a Python object,
-                // so other Python threads may run meanwhile.
+                // The search touches only C++ values built above (and the GIL is taken
+                // for the poll), so other Python threads may run meanwhile.
                 pb::gil_scoped_release release;
                 res = solve(r, start, limits, nullptr, poll, threads, how);
             }
+            if (raised) throw std::move(*raised);
             return result_to_python(res);
         },
         pb::arg("rules"), pb::arg("columns"), pb::arg("cells"), pb::arg("found"),
         pb::arg("max_nodes") = 0, pb::arg("max_states") = 0, pb::arg("max_bytes") = 0,
         pb::arg("max_seconds") = 0.0, pb::arg("forget") = false, pb::arg("threads") = 1, pb::arg("method") = "best-first",
+        pb::arg("progress") = pb::none(),
         "Decides a position best first on `threads` threads, or depth first on one: returns "
         "a dict with verdict, moves and statistics.");
 }

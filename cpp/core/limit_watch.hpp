@@ -28,7 +28,8 @@ public:
         if (stop_ && stop_->load(std::memory_order_relaxed)) return "interrupted";
         if (may_poll && poll_ && now - last_poll_ > std::chrono::milliseconds(50)) {
             last_poll_ = now;
-            if (poll_()) return "interrupted";
+            if (poll_(Progress{expanded, stored, std::chrono::duration<double>(now - t0_).count()}))
+                return "interrupted";
         }
         return nullptr;
     }

@@ -46,12 +46,16 @@ Result solve_portfolio(const Rules& rules, const State& start, const Limits& lim
         for (std::size_t i = 0; i < runs.size(); ++i) {
             if (out_of_memory[i]) continue;
             // Positions and seconds count over all runs; stored positions per run.
-            if (const char* why = watch.reached(total.expanded, 0, true)) return unknown(why);
+            if (const char* why = watch.reached(total.expanded, 0, false)) return unknown(why);  // each run polls
             Limits each = limits;
             each.max_nodes = limits.max_nodes ? std::min(budget, limits.max_nodes - total.expanded) : budget;
             if (limits.max_seconds > 0)  // what is left, kept above 0 (0 would mean no limit)
                 each.max_seconds = std::max(1e-9, limits.max_seconds - watch.seconds());
-            Result r = run_one(runs[i], rules, start, each, stop, poll);
+            // The poll sees the counts of the runs before this one added to its own.
+            const StopPoll inner = !poll ? StopPoll{} : [&](const Progress& p) {
+                return poll(Progress{total.expanded + p.expanded, total.stored + p.stored, watch.seconds()});
+            };
+            Result r = run_one(runs[i], rules, start, each, stop, inner);
             total.add_run(r.stats);
             if (r.verdict != Verdict::Unknown) return finish(std::move(r));
             if (r.reason == "memory limit")

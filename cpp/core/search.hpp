@@ -64,8 +64,16 @@ struct Result {
     std::string reason;       // why "unknown": which limit, or "interrupted"
 };
 
-// Called about every 50 ms; returning true stops the search ("interrupted").
-using StopPoll = std::function<bool()>;
+// The counts of a search under way, as the stop poll sees them.
+struct Progress {
+    std::uint64_t expanded = 0;  // positions expanded so far (every run of a portfolio)
+    std::uint64_t stored = 0;    // positions stored so far (the portfolio: its runs' sum)
+    double seconds = 0;          // since the search started
+};
+
+// Called about every 50 ms with the counts so far (to show progress); returning true
+// stops the search ("interrupted").
+using StopPoll = std::function<bool(const Progress&)>;
 
 // Decides the position `start` of a game: a win, a proof that none exists, or unknown;
 // best first on `threads` threads (1..16) that share one visited set and one open list,

@@ -265,13 +265,35 @@ TEST(depth_first_stop_flag) {
     CHECK(res.stats.expanded <= 1u);
 }
 
+TEST(depth_first_poll_sees_the_search_grow) {
+    // The poll gets the counts so far (for a progress display): growing, and at most
+    // the final ones.
+    const Rules& r = preset("bakers_dozen");
+    Limits limits;
+    limits.max_seconds = 60;  // a bound if the poll never stopped it
+    std::vector<Progress> seen;
+    const Result res = solve(r, dealt(r, 477), limits, nullptr, [&](const Progress& p) {
+        seen.push_back(p);
+        return seen.size() == 3;
+    }, 1, Method::DepthFirst);
+    CHECK_EQ(res.reason, std::string("interrupted"));
+    CHECK_EQ(seen.size(), 3u);
+    for (std::size_t i = 1; i < seen.size(); ++i) {
+        CHECK(seen[i].expanded > seen[i - 1].expanded);
+        CHECK(seen[i].stored > seen[i - 1].stored);
+        CHECK(seen[i].seconds > seen[i - 1].seconds);
+    }
+    CHECK(seen.back().expanded <= res.stats.expanded);
+    CHECK(seen.back().stored <= res.stats.stored);
+}
+
 TEST(depth_first_stop_poll) {
     // The poll (Ctrl-C in the bindings) is asked within the first check of the limits.
     const Rules& r = preset("bakers_dozen");
     Limits limits;
     limits.max_seconds = 20;  // a bound if the poll were never called
     int calls = 0;
-    const Result res = solve(r, dealt(r, 477), limits, nullptr, [&] {
+    const Result res = solve(r, dealt(r, 477), limits, nullptr, [&](const Progress&) {
         ++calls;
         return true;
     }, 1, Method::DepthFirst);

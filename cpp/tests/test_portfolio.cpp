@@ -41,4 +41,22 @@ TEST(portfolio_node_limit_counts_every_run) {
     CHECK(res.stats.expanded >= 150'000 && res.stats.expanded < 151'000);
 }
 
+TEST(portfolio_poll_sees_the_counts_of_every_run) {
+    // Each run's first 100,000 expansions: a count above that is the runs' sum.
+    const Rules& r = preset("bakers_dozen");
+    Limits limits;
+    limits.max_seconds = 60;  // a bound if the poll never stopped it
+    std::uint64_t last = 0;
+    bool grows = true;
+    const Result res = solve(r, dealt(r, 477), limits, nullptr, [&](const Progress& p) {
+        grows = grows && p.expanded >= last;
+        last = p.expanded;
+        return p.expanded > 150'000;
+    }, 1, Method::Portfolio);
+    CHECK(grows);
+    CHECK(last > 150'000);
+    CHECK_EQ(res.reason, std::string("interrupted"));
+    CHECK(res.stats.expanded >= last);
+}
+
 }  // namespace

@@ -208,7 +208,7 @@ TEST(search_stop_poll) {
     Limits limits;
     limits.max_seconds = 20;  // a bound if the poll were never called
     int calls = 0;
-    const Result res = solve(preset("bakers_dozen"), hard_deal(), limits, nullptr, [&] {
+    const Result res = solve(preset("bakers_dozen"), hard_deal(), limits, nullptr, [&](const Progress&) {
         ++calls;
         return true;
     });

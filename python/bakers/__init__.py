@@ -30,7 +30,7 @@ from .limits import Limits
 from .min_cells import MinCells, min_cells
 from .notation import Move, Place
 from .solution import Replay, Solution
-from .solve import SolveResult, SolveStats, solve
+from .solve import SearchProgress, SolveResult, SolveStats, solve
 from .variants import PRESETS, Variant, find_variant
 
 __version__ = "0.1.0"
@@ -48,6 +48,7 @@ __all__ = [
     "Solution",
     "SolveResult",
     "SolveStats",
+    "SearchProgress",
     "solve",
     "solve_many",
     "solve_range",

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from . import __version__, cli_range
 from .board import Board
+from .cli_progress import SearchMeter, add_progress_option
 from .deals import Deal
 from .errors import BakersError, IllegalMoveError, InvalidDealError, InvalidOptionError
 from .formats import FORMATS, fcs_verbose, result_json
@@ -119,8 +120,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
             raise InvalidOptionError("give GAME and a deal number, or --game GAME FILE")
         game, source = args.position
     deal = _position(game, source)
-    result = __import__("bakers.solve", fromlist=["solve"]).solve(deal, limits=_limits(args),
-                                                                  method=args.method)
+    with SearchMeter(args) as meter:
+        result = __import__("bakers.solve", fromlist=["solve"]).solve(
+            deal, limits=_limits(args), method=args.method, progress=meter.callback)
     moves = result.supermoves if args.supermoves else result.solution
     if args.format == "json":
         data = result.to_dict()
@@ -196,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print multi-card moves whole instead of as single-card moves")
     _add_method(p)
     _add_limits(p)
+    add_progress_option(p)
     p.set_defaults(run=cmd_solve)
     cli_range.add_commands(sub)
 

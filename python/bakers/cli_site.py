@@ -23,6 +23,7 @@ from typing import Any
 
 from . import cli as base
 from .board import Board
+from .cli_progress import SearchMeter, add_progress_option
 from .difficulty import DEFAULT_PLAYOUTS, GRADES, grade
 from .errors import AttemptsExhaustedError, InvalidOptionError, NotWinnableError
 from .formats import result_json
@@ -31,6 +32,7 @@ from .hint import DEFAULT_HINT_LIMITS, hint
 from .limits import Limits
 from .min_cells import min_cells
 from .solution import Solution
+from .solve import SearchProgress
 from .variants import MAX_CELLS, find_variant
 
 __all__ = ["add_commands"]
@@ -163,8 +165,14 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 def cmd_min_cells(args: argparse.Namespace) -> int:
     board = _board(args)
-    answer = min_cells(board, limits=_limits(args, None), max_cells=args.max_cells,
-                       method=args.method)
+    with SearchMeter(args) as meter:
+        def show(cells: int, p: SearchProgress) -> None:
+            if meter.label != f"{cells} cells":
+                meter.restart(f"{cells} cells")  # the next search
+            meter(p)
+
+        answer = min_cells(board, limits=_limits(args, None), max_cells=args.max_cells,
+                           method=args.method, progress=show if meter.callback else None)
     if args.format == "json":
         _print_json({"game": board.variant.name, **answer.to_dict()})
     else:
@@ -245,4 +253,5 @@ def add_commands(sub: Any) -> None:
     _add_format(p, ("text", "json"))
     base._add_method(p)
     base._add_limits(p)
+    add_progress_option(p)
     p.set_defaults(run=cmd_min_cells)

@@ -29,7 +29,9 @@ cells proved impossible, 5 win, and the searches with 0..3 cells are never neede
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .board import Board
@@ -37,7 +39,7 @@ from .deals import Deal
 from .errors import InvalidOptionError
 from .limits import Limits, limits_or
 from .solution import Solution
-from .solve import SolveResult, solve
+from .solve import SearchProgress, SolveResult, solve
 from .variants import MAX_CELLS, Variant
 
 __all__ = ["MinCells", "min_cells", "MIN_CELLS_LIMITS", "with_cells"]
@@ -103,14 +105,17 @@ def with_cells(deal: Deal, cells: int) -> Deal:
 
 
 def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
-              max_cells: int = MAX_CELLS, method: str | None = None) -> MinCells:
+              max_cells: int = MAX_CELLS, method: str | None = None,
+              progress: Callable[[int, SearchProgress], object] | None = None) -> MinCells:
     """Return the fewest free cells with which ``deal`` (a `Deal`, or a `Board` for a
     position in play) is winnable, with ``first..max_cells`` cells (``first``: the cards
     already in cells), starting from the game's own count, with ``limits`` on each search (default
     `MIN_CELLS_LIMITS`) and the search ``method`` of `solve` (None: the game's default;
     ``'depth-first'`` holds several times the positions in the same memory: for the
     proofs of big games), then the beam search for a count that ``method`` left
-    unknown; see the module documentation for what backs the answer.
+    unknown; see the module documentation for what backs the answer. ``progress``, if
+    given, is called as `solve` calls its own, with the count of cells searched first:
+    ``progress(cells, search_progress)``.
 
     Raises InvalidOptionError for a bad argument, EngineError if the referee refutes
     the engine.
@@ -121,6 +126,8 @@ def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
         raise InvalidOptionError(
             f"min_cells() takes a Deal or a Board, not {type(deal).__name__}")
     limits = limits_or(limits, MIN_CELLS_LIMITS)
+    if progress is not None and not callable(progress):
+        raise InvalidOptionError(f"progress={progress!r} must be a callable or None")
     if (isinstance(max_cells, bool) or not isinstance(max_cells, int)
             or not 0 <= max_cells <= MAX_CELLS):
         raise InvalidOptionError(f"max_cells={max_cells!r} must be an int in 0..{MAX_CELLS}")
@@ -133,11 +140,12 @@ def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
 
     def run(k: int) -> SolveResult:
         position = with_cells(deal, k)
-        result = solve(position, limits=limits, method=method)
+        report = None if progress is None else partial(progress, k)
+        result = solve(position, limits=limits, method=method, progress=report)
         if result.verdict == "unknown" and method != "beam":
             # the beam finds wins with few cells that the other searches miss (see the
             # module documentation); its answer is taken when it decides
-            second = solve(position, limits=limits, method="beam")
+            second = solve(position, limits=limits, method="beam", progress=report)
             if second.verdict != "unknown":
                 result = second
         verdicts[k], results[k] = result.verdict, result

@@ -7,8 +7,9 @@ returned.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ._native import core
 from .board import Board
@@ -20,12 +21,20 @@ from .notation import Move
 from .solution import Solution
 from .variants import Variant
 
-__all__ = ["solve", "SolveResult", "SolveStats", "EngineError", "VERDICTS", "METHODS",
-           "default_method", "check_method"]
+__all__ = ["solve", "SolveResult", "SolveStats", "SearchProgress", "EngineError", "VERDICTS",
+           "METHODS", "default_method", "check_method"]
 
 VERDICTS = ("solved", "impossible", "unknown")
 #: The searches `solve` can run (see its ``method``).
 METHODS = ("best-first", "depth-first", "portfolio", "beam")
+
+
+class SearchProgress(NamedTuple):
+    """The counts of a search under way, as `solve` gives them to its ``progress``."""
+
+    expanded: int  #: positions expanded so far
+    stored: int  #: positions stored so far (a portfolio: its runs' sum)
+    seconds: float  #: since the search started
 
 
 def default_method(variant: Variant, threads: int = 1) -> str:
@@ -181,7 +190,8 @@ def _checked_line(start: Board, line: list[tuple[int, ...]], what: str) -> Solut
 
 
 def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: Any = None,
-          check: bool = True, threads: int = 1, method: str | None = None) -> SolveResult:
+          check: bool = True, threads: int = 1, method: str | None = None,
+          progress: Callable[[SearchProgress], object] | None = None) -> SolveResult:
     """Decide a position: find a win, prove there is none, or say "unknown" when a limit
     (``limits``, a `Limits`) ends the search first. ``position`` is a `Deal`, a referee
     `Board` (any mid-game position) or a board text with ``game=``. The search runs in C++
@@ -197,7 +207,10 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     1,000, 4,000, 16,000, ... new positions a level, a round each, until one wins or a
     round that kept every position proves there is no win; finds wins in tight games,
     FreeCell with one cell, that the others miss); None picks the game's
-    `default_method`.
+    `default_method`. ``progress``, if given, is called about 20 times a second with a
+    `SearchProgress` (positions expanded and stored, seconds) on the calling thread
+    while the search runs, for a progress display; an exception it raises stops the
+    search and is raised by `solve`.
 
     Raises InvalidOptionError for a bad argument, the errors of `Deal.parse` for a bad
     board text, and EngineError if the referee refutes the engine.
@@ -205,11 +218,15 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     limits = limits_or(limits, Limits())
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 16:
         raise InvalidOptionError(f"threads={threads!r} must be an integer from 1 to 16")
+    if progress is not None and not callable(progress):
+        raise InvalidOptionError(f"progress={progress!r} must be a callable or None")
     start = _start_board(position, game)
     method = check_method(method, start.variant, threads)
     columns, cells, heights = _core_position(start)
+    report = None if progress is None else (
+        lambda expanded, stored, seconds: progress(SearchProgress(expanded, stored, seconds)))
     raw = core().solve(start.variant.rules(), columns, cells, heights, threads=threads,
-                       method=method, **limits.core_arguments())
+                       method=method, progress=report, **limits.core_arguments())
     stats = SolveStats(raw["expanded"], raw["generated"], raw["stored"], raw["peak_bytes"],
                        raw["seconds"])
     solution = supermoves = None

@@ -1,0 +1,87 @@
+"""The progress of a long search: `solve`'s ``progress`` callback and the display of
+`bakers solve` (a plain line every few seconds with ``--progress`` in a log)."""
+
+from __future__ import annotations
+
+import pytest
+from bakers import SearchProgress, cli_progress, find_variant, solve
+from bakers.deals import Deal
+from bakers.errors import InvalidOptionError
+from bakers.limits import Limits
+from bakers.min_cells import min_cells
+from helpers_cli import Run
+
+# Baker's Dozen 477: impossible, a proof of tens of millions of positions (a long search).
+HARD = Deal.from_number(find_variant("bakers_dozen"), 477)
+
+
+@pytest.mark.parametrize("method", ["depth-first", "best-first", "portfolio"])
+def test_progress_sees_the_search_grow(method: str) -> None:
+    seen: list[SearchProgress] = []
+    result = solve(HARD, limits=Limits(seconds=0.6), method=method, progress=seen.append)
+    assert result.verdict == "unknown" and result.reason == "time limit"
+    assert len(seen) >= 3  # about every 50 ms
+    assert all(isinstance(p, SearchProgress) for p in seen)
+    for before, after in zip(seen, seen[1:], strict=False):
+        assert after.expanded >= before.expanded and after.seconds > before.seconds
+    assert 0 < seen[-1].expanded <= result.stats.expanded
+    assert seen[-1].stored > 0
+    assert seen[-1].seconds <= 0.6 + 0.2
+
+
+def test_progress_that_raises_stops_the_search() -> None:
+    calls = []
+
+    def stop_now(p: SearchProgress) -> None:
+        calls.append(p)
+        raise RuntimeError("enough")
+
+    with pytest.raises(RuntimeError, match="enough"):
+        solve(HARD, limits=Limits(seconds=20), progress=stop_now)
+    assert len(calls) == 1
+
+
+def test_progress_must_be_callable() -> None:
+    with pytest.raises(InvalidOptionError, match=r"progress=3 must be a callable"):
+        solve(HARD, progress=3)  # type: ignore[arg-type]
+
+
+def test_a_quick_search_may_report_nothing() -> None:
+    seen: list[SearchProgress] = []
+    result = solve(Deal.from_number(find_variant("bakers_game"), 617), progress=seen.append)
+    assert result.verdict == "solved" and len(seen) <= 2
+
+
+def test_cli_progress_lines_in_a_log(bakers: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli_progress, "LINE_SECONDS", 0.1)
+    code, out, err = bakers("solve", "bakers_dozen", "477", "--max-seconds", "0.6", "--progress")
+    assert code == 3 and out.startswith("unknown (time limit)")
+    lines = err.splitlines()
+    assert len(lines) >= 3
+    assert all(line.startswith("searching: ") and "positions expanded" in line for line in lines)
+    # Not a terminal and no --progress (or --quiet): nothing on standard error.
+    for extra in ([], ["--progress", "--quiet"]):
+        code, out, err = bakers("solve", "bakers_dozen", "477", "--max-seconds", "0.3", *extra)
+        assert code == 3 and err == ""
+
+
+def test_describe_reads_well() -> None:
+    line = cli_progress.describe(SearchProgress(1_234_567, 2_000_000, 3725.5))
+    assert line == ("searching: 1,234,567 positions expanded, 2,000,000 stored, 331/s, "
+                    "1:02:05")
+
+
+def test_min_cells_progress_names_the_cells(bakers: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[int, SearchProgress]] = []
+    deal = Deal.from_number(find_variant("freecell"), 982)  # needs three cells
+    answer = min_cells(deal, limits=Limits(seconds=0.3), max_cells=2,
+                       progress=lambda cells, p: seen.append((cells, p)))
+    assert answer.cells is None and not answer.no_win  # two cells: unknown in 0.3 s
+    assert seen and {cells for cells, _ in seen} == {2}
+    with pytest.raises(InvalidOptionError, match=r"progress='x' must be a callable"):
+        min_cells(deal, progress="x")  # type: ignore[arg-type]
+    monkeypatch.setattr(cli_progress, "LINE_SECONDS", 0.1)
+    code, out, err = bakers("min-cells", "freecell", "982", "--max-cells", "2",
+                            "--max-seconds", "0.4", "--progress")
+    assert code == 3 and "no win found" in out  # unknown: a limit
+    assert err and all(line.startswith("2 cells: ") for line in err.splitlines())
