@@ -77,7 +77,8 @@ def test_unknown_smaller_counts_make_an_upper_bound(monkeypatch: pytest.MonkeyPa
     assert exact.cells is not None and exact.cells >= 1 and exact.exact
     cut = exact.cells - 1
 
-    def cut_short(position: Deal, *, limits: Limits, method: str) -> SolveResult:
+    def cut_short(position: Deal, *, limits: Limits, method: str,
+                  progress: object = None) -> SolveResult:
         if position.variant.cells == cut:
             return real(position, limits=Limits(nodes=1), method=method)
         return real(position, limits=limits, method=method)
