@@ -65,7 +65,7 @@ DenseTable::~DenseTable() {
         if (sh.buckets) unmap(sh.buckets, map_bytes_);
 }
 
-DenseTable::Probe DenseTable::probe(const Key& key) const {
+DenseTable::Probe DenseTable::probe(const Key& key, bool to_insert) const {
     Key k = kept_bits(key);
     if (k.lo == 0 && (k.hi & 0xFFFFFFFFull) == 0) k.lo = 1;  // as table.hpp stores it
     Probe p;
@@ -73,17 +73,24 @@ DenseTable::Probe DenseTable::probe(const Key& key) const {
     p.shard = static_cast<std::size_t>(k.hi >> (64 - kShardBits));
     p.home = shards_[p.shard].buckets + home_slot(k.lo, nb_) * kBucket;
     p.stored = ((U128{k.lo} & low_bits(w_)) | (U128{k.hi & 0xFFFFFFFFull} << w_)) & low_bits(key_bits_);
+    // A key of this home sits at most `far` buckets past it. An insert looks on for a
+    // free slot: as far as kReach, or once a table that forgets is full, as far as the
+    // buckets it would forget a key from (p.last).
+    const int far = p.home[0] >> kFarShift;
+    p.last = !to_insert ? far : forgets_ && full_seen_ ? std::max(far, kNear - 1) : kReach - 1;
     const U128 match = low_bits(key_bits_ + kReachBits);
-    for (int d = 0; d < kReach; ++d) {
+    for (int d = 0; d <= p.last; ++d) {
         unsigned char* b = p.home + static_cast<std::size_t>(d) * kBucket;
-        const U128 want = p.stored | (U128(static_cast<unsigned>(d)) << key_bits_);
-        const int count = b[0];
-        for (int j = 0; j < count; ++j) {
-            U128 v;
-            std::memcpy(&v, b + 1 + j * slot_, sizeof v);
-            if ((v & match) == want) {
-                p.found = b + 1 + j * slot_;
-                return p;
+        const int count = b[0] & kCountMask;
+        if (d <= far) {
+            const U128 want = p.stored | (U128(static_cast<unsigned>(d)) << key_bits_);
+            for (int j = 0; j < count; ++j) {
+                U128 v;
+                std::memcpy(&v, b + 1 + j * slot_, sizeof v);
+                if ((v & match) == want) {
+                    p.found = b + 1 + j * slot_;
+                    return p;
+                }
             }
         }
         if (count < per_bucket_) {
@@ -92,7 +99,7 @@ DenseTable::Probe DenseTable::probe(const Key& key) const {
             return p;
         }
     }
-    return p;  // the kReach buckets from its home are full and do not hold it
+    return p;  // not there; no free slot in the buckets to p.last
 }
 
 void DenseTable::write(unsigned char* slot, U128 bits) const {
@@ -101,26 +108,30 @@ void DenseTable::write(unsigned char* slot, U128 bits) const {
 
 bool DenseTable::insert(const Key& key, unsigned value) {
     assert(value <= kBusy);
-    const Probe p = probe(key);
+    const Probe p = probe(key, true);
     if (p.found) return false;
+    // A key in the overflow table went there when the buckets it looked at were full (and
+    // they still are: counts never fall); once a table that forgets is full a later probe
+    // may look farther and find a free slot, so the overflow table is asked first.
+    if (forgets_ && overflow_.size() && overflow_.contains(p.key)) return false;
     const U128 tail = forgets_ ? U128(value) << (key_bits_ + kReachBits) : 0;
     if (p.free) {
-        const int count = p.free[0];
+        const int count = p.free[0] & kCountMask;
         write(p.free + 1 + count * slot_, p.stored | (U128(static_cast<unsigned>(p.free_d)) << key_bits_) | tail);
-        p.free[0] = static_cast<unsigned char>(count + 1);
+        ++p.free[0];  // the count, in the low bits
+        reach_to(p.home, p.free_d);
         ++used_;
         if (++shards_[p.shard].used > full_) full_seen_ = true;
         if (!forgets_) over_ = full_seen_;
         return true;
     }
     if (!forgets_) return overflow_.insert(p.key);
-    if (overflow_.size() && overflow_.contains(p.key)) return false;
     // Full: the least valuable slot that is not busy gives way (the caller learned its
     // value by `set_value`; it is forgotten, never mistaken for another key).
     unsigned char* victim = nullptr;
     int victim_d = 0;
     unsigned least = kBusy;
-    for (int d = 0; d < kReach && least > 0; ++d) {
+    for (int d = 0; d <= p.last && least > 0; ++d) {
         unsigned char* b = p.home + static_cast<std::size_t>(d) * kBucket;
         for (int j = 0; j < per_bucket_; ++j) {
             U128 v;
@@ -136,6 +147,7 @@ bool DenseTable::insert(const Key& key, unsigned value) {
     }
     if (victim) {
         write(victim, p.stored | (U128(static_cast<unsigned>(victim_d)) << key_bits_) | tail);
+        reach_to(p.home, victim_d);
         ++evicted_;
         return true;
     }
@@ -147,7 +159,7 @@ bool DenseTable::insert(const Key& key, unsigned value) {
 bool DenseTable::set_value(const Key& key, unsigned value) {
     assert(value <= kBusy);
     if (!forgets_) return false;
-    const Probe p = probe(key);
+    const Probe p = probe(key, false);
     if (!p.found) return false;
     U128 v;
     std::memcpy(&v, p.found, sizeof v);
