@@ -36,7 +36,8 @@ is exact; 2 upper bounds are left (24966 at 2: 2.11 billion positions with one c
 21 GB and still open; 982 at 3: with two cells depth first filled 21 GB in 80 minutes
 with ``--retry-nodes 3000000000 --retry-memory 21G``, still open, and the beam won
 nothing in the next 10). ``--retry-forget`` lets a depth-first retry forget positions
-under its memory limit and go on (slower, as exact). (`min_cells` now runs the beam
+under its memory limit and go on (slower, as exact); ``--progress-every 60`` prints each
+retry search's counts every minute, for the runs of hours. (`min_cells` now runs the beam
 on any count its first search leaves unknown, so a run from scratch finds 14497's win
 within 2,000,000 positions and 13599's once the retries allow about 20 million.)
 Earlier, on deals 1..500: for the 492 with an exact answer, the count one below it was
