@@ -265,9 +265,9 @@ private:
     // In a table of more than kAheadFrom bytes (past the caches) each lookup waits on
     // memory: the children's keys are made first and their buckets asked for at once
     // (make_keys), so that the lookups of one expansion wait about once (FreeCell 982
-    // with two cells, 10 million expansions in a 1 GB table that forgets: 1.1 to 1.3 us an
-    // expansion before, 0.87 to 0.99 after). Below, making
-    // them in a pass of their own costs more than it saves (7% on Baker's Game 1..3000).
+    // with two cells, 10 million expansions in a 1 GB table that forgets: 1.1 to 1.3 us
+    // an expansion before, 0.87 to 0.99 after). In a smaller table the separate pass
+    // costs more than it saves (7% on Baker's Game 1..3000).
     static constexpr std::uint64_t kAheadFrom = std::uint64_t{64} << 20;
     // Makes each child's key (a quiet move's without making the child, see new_child.hpp;
     // another's child is made and settled into made_) and asks for its bucket.
