@@ -15,10 +15,12 @@ from helpers_cli import Run
 HARD = Deal.from_number(find_variant("bakers_dozen"), 477)
 
 
-@pytest.mark.parametrize("method", ["depth-first", "best-first", "portfolio"])
-def test_progress_sees_the_search_grow(method: str) -> None:
+@pytest.mark.parametrize(("method", "threads"), [("depth-first", 1), ("best-first", 1),
+                                                 ("best-first", 2), ("portfolio", 1)])
+def test_progress_sees_the_search_grow(method: str, threads: int) -> None:
     seen: list[SearchProgress] = []
-    result = solve(HARD, limits=Limits(seconds=0.6), method=method, progress=seen.append)
+    result = solve(HARD, limits=Limits(seconds=0.6), method=method, threads=threads,
+                   progress=seen.append)
     assert result.verdict == "unknown" and result.reason == "time limit"
     assert len(seen) >= 3  # about every 50 ms
     assert all(isinstance(p, SearchProgress) for p in seen)
