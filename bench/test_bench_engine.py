@@ -96,3 +96,19 @@ def test_bakers_dozen_64_impossible(benchmark) -> None:
     result = benchmark.pedantic(solve, args=(deal,), kwargs={"limits": Limits(nodes=10**6)},
                                 rounds=3, iterations=1, warmup_rounds=0)
     assert result.verdict == "impossible"
+
+
+def test_depth_first_that_forgets_freecell_23816_one_cell(benchmark) -> None:
+    """FreeCell 23816 with one cell, depth first under 250 MB with forgetting: the proof
+    (27.9 million positions, 494 MB without forgetting) in a dense table past the caches
+    that fills and forgets; the impossible verdict is asserted. About 40 s a round."""
+    from bakers.min_cells import with_cells
+
+    deal = with_cells(Deal.from_number(find_variant("freecell"), 23816), 1)
+    result = benchmark.pedantic(solve, args=(deal,), rounds=1, iterations=1, warmup_rounds=0,
+                                kwargs={"limits": Limits(memory="250M", forget=True),
+                                        "method": "depth-first"})
+    assert result.verdict == "impossible"
+    assert result.stats.peak_bytes <= 250 * 2**20
+    benchmark.extra_info["expanded"] = result.stats.expanded
+    benchmark.extra_info["stored"] = result.stats.stored
