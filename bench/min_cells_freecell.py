@@ -37,7 +37,11 @@ is exact; 2 upper bounds are left (24966 at 2: 2.11 billion positions with one c
 with ``--retry-nodes 3000000000 --retry-memory 21G``, still open, and the beam won
 nothing in the next 10). ``--retry-forget`` lets a depth-first retry forget positions
 under its memory limit and go on (slower, as exact); ``--progress-every 60`` prints each
-retry search's counts every minute, for the runs of hours. (`min_cells` now runs the beam
+retry search's counts every minute, for the runs of hours. With it, 24966 is proved
+impossible with one cell (``--first 24966 --last 24966 --resume --retry-nodes
+10000000000 --retry-method depth-first --retry-memory 20G --retry-forget --jobs 1``: 3.18
+billion positions expanded, 91 minutes, 19.8 GB peak), so two is exact for it; 1 upper
+bound is left (982 at 3). (`min_cells` now runs the beam
 on any count its first search leaves unknown, so a run from scratch finds 14497's win
 within 2,000,000 positions and 13599's once the retries allow about 20 million.)
 Earlier, on deals 1..500: for the 492 with an exact answer, the count one below it was
