@@ -67,10 +67,10 @@ import multiprocessing
 import time
 from collections import Counter
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
-from bakers import Deal, Limits, SearchProgress, find_variant
-from bakers.cli_progress import describe
+from bakers import Deal, Limits, find_variant
+from bakers.cli_progress import SearchMeter
 from bakers.min_cells import min_cells
 from bakers.solve import METHODS
 
@@ -81,29 +81,13 @@ PUBLISHED = {0: 69, 1: 6220, 2: 19092, 3: 6420, 4: 198, 5: 1}
 Job = tuple[int, int, str, str, bool, float]
 
 
-def _reporter(number: int, every: float) -> Any:
-    """Return a `min_cells` progress callback that prints a line every ``every`` seconds
-    of each search (None for 0: no lines)."""
-    if not every:
-        return None
-    due = {"cells": -1, "at": every}
-
-    def report(cells: int, p: SearchProgress) -> None:
-        if cells != due["cells"]:  # a new search: its seconds start from 0
-            due.update(cells=cells, at=every)
-        if p.seconds >= due["at"]:
-            due["at"] = p.seconds + every
-            print(f"deal {number}, {describe(p, f'{cells} cells')}", flush=True)
-
-    return report
-
-
 def _decide(job: Job) -> tuple[int, int | None, bool, int]:
     """Return (deal, cells or None, exact, positions expanded) for one deal."""
     number, nodes, method, memory, forget, every = job
+    meter = SearchMeter(every=every, prefix=f"deal {number}, ")  # lines on standard error
     answer = min_cells(Deal.from_number(find_variant("freecell"), number),
                        limits=Limits(nodes=nodes, memory=memory, forget=forget), method=method,
-                       progress=_reporter(number, every))
+                       progress=meter.min_cells_callback)
     expanded = sum(r.stats.expanded for r in answer.results.values())
     return number, answer.cells, answer.exact, expanded
 
@@ -148,7 +132,8 @@ def main() -> None:
                         help="depth-first retries forget positions to go on under "
                         "--retry-memory (Limits.forget) instead of stopping")
     parser.add_argument("--progress-every", type=float, default=0, metavar="SECONDS",
-                        help="print the counts of each retry search every SECONDS (for "
+                        help="print the counts of each retry search every SECONDS to "
+                        "standard error (for "
                         "the long proofs; default: no progress lines)")
     parser.add_argument("--out", metavar="FILE", help="also write each answer to this TSV file")
     parser.add_argument("--resume", action="store_true",

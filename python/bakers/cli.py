@@ -120,7 +120,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             raise InvalidOptionError("give GAME and a deal number, or --game GAME FILE")
         game, source = args.position
     deal = _position(game, source)
-    with SearchMeter(args) as meter:
+    with SearchMeter.from_args(args) as meter:
         result = __import__("bakers.solve", fromlist=["solve"]).solve(
             deal, limits=_limits(args), method=args.method, progress=meter.callback)
     moves = result.supermoves if args.supermoves else result.solution

@@ -34,33 +34,51 @@ def describe(p: SearchProgress, what: str = "searching") -> str:
 
 
 class SearchMeter:
-    """A `solve` ``progress`` callback that shows the counts on standard error; use it
-    as a context manager around the search. ``label`` (settable) names the search."""
+    """A `solve` ``progress`` callback that shows the counts on standard error: a live
+    line (``live``) or a plain line every ``every`` seconds (``every`` > 0; the lines'
+    labels begin with ``prefix``). Use it as a context manager around the search."""
 
-    def __init__(self, args: argparse.Namespace, label: str = "searching") -> None:
-        terminal = sys.stderr.isatty()
-        self.live = not args.quiet and terminal
-        self.lines = not args.quiet and args.progress and not terminal
-        self.label = label
+    def __init__(self, *, live: bool = False, every: float = 0.0, prefix: str = "") -> None:
+        self.live = live
+        self.every = every
+        self.prefix = prefix
+        self.label = "searching"
         self._display: Any = None
-        self._next_line = LINE_SECONDS
+        self._next_line = every
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> SearchMeter:
+        """The meter of a command with `add_progress_option`'s options."""
+        terminal = sys.stderr.isatty()
+        lines = not args.quiet and args.progress and not terminal
+        return cls(live=not args.quiet and terminal, every=LINE_SECONDS if lines else 0.0)
 
     @property
     def callback(self) -> Any:
         """The callback to give `solve`, or None when nothing is shown."""
-        return self if (self.live or self.lines) else None
+        return self if (self.live or self.every) else None
+
+    @property
+    def min_cells_callback(self) -> Any:
+        """The callback to give `min_cells` (each count of cells a search of its own,
+        labelled with it), or None when nothing is shown."""
+        if self.callback is None:
+            return None
+
+        def show(cells: int, p: SearchProgress) -> None:
+            label = f"{cells} cells"
+            if label != self.label:  # the next search: its seconds start from 0
+                self.label, self._next_line = label, self.every
+            self(p)
+
+        return show
 
     def __call__(self, p: SearchProgress) -> None:
         if self.live and self._display is not None:
-            self._display.update(describe(p, self.label))
-        elif self.lines and p.seconds >= self._next_line:
-            self._next_line = p.seconds + LINE_SECONDS
-            print(describe(p, self.label), file=sys.stderr, flush=True)
-
-    def restart(self, label: str) -> None:
-        """Name the next search (its seconds count from 0 again)."""
-        self.label = label
-        self._next_line = LINE_SECONDS
+            self._display.update(describe(p, self.prefix + self.label))
+        elif self.every and p.seconds >= self._next_line:
+            self._next_line = p.seconds + self.every
+            print(describe(p, self.prefix + self.label), file=sys.stderr, flush=True)
 
     def __enter__(self) -> SearchMeter:
         if self.live:

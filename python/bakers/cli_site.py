@@ -32,7 +32,6 @@ from .hint import DEFAULT_HINT_LIMITS, hint
 from .limits import Limits
 from .min_cells import min_cells
 from .solution import Solution
-from .solve import SearchProgress
 from .variants import MAX_CELLS, find_variant
 
 __all__ = ["add_commands"]
@@ -165,14 +164,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 def cmd_min_cells(args: argparse.Namespace) -> int:
     board = _board(args)
-    with SearchMeter(args) as meter:
-        def show(cells: int, p: SearchProgress) -> None:
-            if meter.label != f"{cells} cells":
-                meter.restart(f"{cells} cells")  # the next search
-            meter(p)
-
+    with SearchMeter.from_args(args) as meter:
         answer = min_cells(board, limits=_limits(args, None), max_cells=args.max_cells,
-                           method=args.method, progress=show if meter.callback else None)
+                           method=args.method, progress=meter.min_cells_callback)
     if args.format == "json":
         _print_json({"game": board.variant.name, **answer.to_dict()})
     else:

@@ -39,7 +39,7 @@ from .deals import Deal
 from .errors import InvalidOptionError
 from .limits import Limits, limits_or
 from .solution import Solution
-from .solve import SearchProgress, SolveResult, solve
+from .solve import SearchProgress, SolveResult, check_progress, solve
 from .variants import MAX_CELLS, Variant
 
 __all__ = ["MinCells", "min_cells", "MIN_CELLS_LIMITS", "with_cells"]
@@ -126,8 +126,7 @@ def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
         raise InvalidOptionError(
             f"min_cells() takes a Deal or a Board, not {type(deal).__name__}")
     limits = limits_or(limits, MIN_CELLS_LIMITS)
-    if progress is not None and not callable(progress):
-        raise InvalidOptionError(f"progress={progress!r} must be a callable or None")
+    check_progress(progress)
     if (isinstance(max_cells, bool) or not isinstance(max_cells, int)
             or not 0 <= max_cells <= MAX_CELLS):
         raise InvalidOptionError(f"max_cells={max_cells!r} must be an int in 0..{MAX_CELLS}")

@@ -22,7 +22,7 @@ from .solution import Solution
 from .variants import Variant
 
 __all__ = ["solve", "SolveResult", "SolveStats", "SearchProgress", "EngineError", "VERDICTS",
-           "METHODS", "default_method", "check_method"]
+           "METHODS", "default_method", "check_method", "check_progress"]
 
 VERDICTS = ("solved", "impossible", "unknown")
 #: The searches `solve` can run (see its ``method``).
@@ -35,6 +35,13 @@ class SearchProgress(NamedTuple):
     expanded: int  #: positions expanded so far
     stored: int  #: positions stored so far (a portfolio: its runs' sum)
     seconds: float  #: since the search started
+
+
+def check_progress(progress: object) -> None:
+    """Raise InvalidOptionError unless ``progress`` (of `solve`, `min_cells`) is None or
+    a callable."""
+    if progress is not None and not callable(progress):
+        raise InvalidOptionError(f"progress={progress!r} must be a callable or None")
 
 
 def default_method(variant: Variant, threads: int = 1) -> str:
@@ -218,8 +225,7 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     limits = limits_or(limits, Limits())
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 16:
         raise InvalidOptionError(f"threads={threads!r} must be an integer from 1 to 16")
-    if progress is not None and not callable(progress):
-        raise InvalidOptionError(f"progress={progress!r} must be a callable or None")
+    check_progress(progress)
     start = _start_board(position, game)
     method = check_method(method, start.variant, threads)
     columns, cells, heights = _core_position(start)
