@@ -2,6 +2,8 @@
 
 #include <optional>
 
+#include "../core/checkpoint.hpp"
+#include "../core/depth_first.hpp"
 #include "../core/search.hpp"
 #include "../core/state.hpp"
 #include "convert.hpp"
@@ -27,6 +29,10 @@ pb::dict result_to_python(const Result& res) {
 }  // namespace
 
 void register_solve(pb::module_& m) {
+    // A checkpoint file of another search, or a damaged one (bad input: a ValueError);
+    // one that cannot be written or read (an OSError).
+    pb::register_exception<CheckpointMismatch>(m, "CheckpointMismatch", PyExc_ValueError);
+    pb::register_exception<CheckpointError>(m, "CheckpointIOError", PyExc_OSError);
     m.def(
         "legal_moves",
         [](const pb::dict& rules, const std::vector<std::vector<int>>& columns,
@@ -60,10 +66,13 @@ void register_solve(pb::module_& m) {
         [](const pb::dict& rules, const std::vector<std::vector<int>>& columns,
            const std::vector<int>& cells, const std::vector<int>& found, std::uint64_t max_nodes,
            std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds, bool forget, int threads,
-           const std::string& method, const pb::object& progress) {
+           const std::string& method, const pb::object& progress, const std::string& checkpoint,
+           double checkpoint_seconds) {
             if (threads < 1 || threads > 16)
                 throw pb::value_error("threads must be 1..16, not " + std::to_string(threads));
             const Method how = method_from_name(method, threads);
+            if (!checkpoint.empty() && how != Method::DepthFirst)
+                throw pb::value_error("a checkpoint needs the depth-first search, not " + method);
             const Rules r = rules_from_dict(rules);
             const State start = state_from_layout(r, layout_from_python(r, columns, cells, found));
             const Limits limits{max_nodes, max_states, max_bytes, max_seconds, forget};
@@ -91,7 +100,12 @@ void register_solve(pb::module_& m) {
                 // The search touches only C++ values built above (and the GIL is taken
                 // for the poll), so other Python threads may run meanwhile.
                 pb::gil_scoped_release release;
-                res = solve(r, start, limits, nullptr, poll, threads, how);
+                if (checkpoint.empty()) {
+                    res = solve(r, start, limits, nullptr, poll, threads, how);
+                } else {
+                    const Checkpoint ck{checkpoint, checkpoint_seconds};
+                    res = solve_depth_first(r, start, limits, nullptr, poll, ChildOrder::Progress, 0, 0, &ck);
+                }
             }
             if (raised) throw std::move(*raised);
             return result_to_python(res);
@@ -99,9 +113,11 @@ void register_solve(pb::module_& m) {
         pb::arg("rules"), pb::arg("columns"), pb::arg("cells"), pb::arg("found"),
         pb::arg("max_nodes") = 0, pb::arg("max_states") = 0, pb::arg("max_bytes") = 0,
         pb::arg("max_seconds") = 0.0, pb::arg("forget") = false, pb::arg("threads") = 1, pb::arg("method") = "best-first",
-        pb::arg("progress") = pb::none(),
+        pb::arg("progress") = pb::none(), pb::arg("checkpoint") = "", pb::arg("checkpoint_seconds") = 900.0,
         "Decides a position best first on `threads` threads, or depth first on one: returns "
-        "a dict with verdict, moves and statistics.");
+        "a dict with verdict, moves and statistics. With `checkpoint` (a path; depth first), "
+        "goes on from the search saved there if any, and saves it there every "
+        "`checkpoint_seconds` and when a limit or Ctrl-C stops it (depth_first.hpp).");
 }
 
 }  // namespace bakers::py

@@ -41,7 +41,7 @@ void unmap(unsigned char* p, std::size_t bytes) {
 }  // namespace
 
 DenseTable::DenseTable(std::uint64_t bytes, bool forgets)
-    : forgets_(forgets), value_bits_(forgets ? kValueBits : 0), overflow_(false, 0, 3, 1024) {
+    : made_bytes_(bytes), forgets_(forgets), value_bits_(forgets ? kValueBits : 0), overflow_(false, 0, 3, 1024) {
     const std::size_t shards = std::size_t{1} << kShardBits;
     const std::size_t per_shard = static_cast<std::size_t>(bytes / shards);
     nb_ = per_shard / kBucket > kReach + 64 ? per_shard / kBucket - kReach : 64;
@@ -171,6 +171,38 @@ bool DenseTable::set_value(const Key& key, unsigned value) {
 
 void DenseTable::hold(const Key& key) {
     if (forgets_ && !set_value(key, kBusy)) insert(key, kBusy);
+}
+
+}  // namespace bakers
+
+namespace bakers {
+
+void DenseTable::save(CheckpointWriter& w) const {
+    w.put(nb_);
+    w.put(map_bytes_);
+    for (const Shard& sh : shards_) {
+        w.put(sh.used);
+        w.bytes(sh.buckets, map_bytes_);
+    }
+    w.put(used_);
+    w.put(evicted_);
+    w.put<std::uint8_t>(over_);
+    w.put<std::uint8_t>(full_seen_);
+    overflow_.save(w);
+}
+
+void DenseTable::load(CheckpointReader& r) {
+    r.expect(nb_, "the dense table's buckets");
+    r.expect(map_bytes_, "the dense table's size");
+    for (Shard& sh : shards_) {
+        sh.used = r.get<std::size_t>();
+        r.bytes(sh.buckets, map_bytes_);
+    }
+    used_ = r.get<std::uint64_t>();
+    evicted_ = r.get<std::uint64_t>();
+    over_ = r.get<std::uint8_t>() != 0;
+    full_seen_ = r.get<std::uint8_t>() != 0;
+    overflow_.load(r);
 }
 
 }  // namespace bakers

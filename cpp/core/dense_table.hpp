@@ -48,6 +48,7 @@
 #include <memory>
 #include <vector>
 
+#include "checkpoint.hpp"
 #include "table.hpp"
 
 namespace bakers {
@@ -105,6 +106,13 @@ public:
     int slots_per_bucket() const { return per_bucket_; }
     // Returns how many keys went to the overflow table.
     std::uint64_t overflowed() const { return overflow_.size(); }
+    // The bytes and `forgets` the table was made with.
+    std::uint64_t made_bytes() const { return made_bytes_; }
+    bool forgets() const { return forgets_; }
+    // Writes the table whole (buckets, counts, overflow table) for a checkpoint; `load`
+    // fills a table made with the same `made_bytes` and `forgets` from it.
+    void save(CheckpointWriter& w) const;
+    void load(CheckpointReader& r);
 
     // The bits of a key that the dense table keeps: a key of table.hpp has no others.
     static Key kept_bits(Key k) {
@@ -149,6 +157,7 @@ private:
         std::size_t used = 0;
     };
 
+    std::uint64_t made_bytes_ = 0;
     bool forgets_ = false;
     int value_bits_ = 0;     // kValueBits if the table forgets, else 0
     std::size_t nb_ = 0;     // buckets a shard (the same for all)

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <optional>
 
+#include "checkpoint.hpp"
 #include "chunked.hpp"
 #include "dense_table.hpp"
 #include "heuristic.hpp"
@@ -64,10 +66,56 @@ public:
         table_.drain([this](const Key& k) { dense_->insert(k, 0); });
     }
 
+    // Writes the visited set whole for a checkpoint; `load` makes it again (a dense
+    // table of at most `max_bytes`).
+    void save(CheckpointWriter& w) const {
+        w.put<std::uint8_t>(dense_ != nullptr);
+        if (!dense_) return table_.save(w);
+        w.put(dense_->made_bytes());
+        w.put<std::uint8_t>(dense_->forgets());
+        dense_->save(w);
+    }
+    void load(CheckpointReader& r, std::uint64_t max_bytes) {
+        if (r.get<std::uint8_t>() == 0) return table_.load(r);
+        const auto bytes = r.get<std::uint64_t>();
+        const bool forgets = r.get<std::uint8_t>() != 0;
+        if (bytes > max_bytes) r.mismatch("the dense table's size");
+        dense_ = std::make_unique<DenseTable>(bytes, forgets);
+        table_.drain([](const Key&) {});
+        dense_->load(r);
+    }
+
 private:
     VisitedTable table_;
     std::unique_ptr<DenseTable> dense_;
 };
+
+// Writes the rules' fields, or checks them against `rules`.
+void put_rules(CheckpointWriter& w, const Rules& r) {
+    w.put(r.deck);
+    w.put(r.columns);
+    w.put(r.cells);
+    w.put(r.build);
+    w.put(r.empty);
+    w.put(r.moves);
+    w.put<std::uint8_t>(r.auto_aces);
+    w.put<std::uint8_t>(r.aces_on_foundations);
+    w.put<std::uint8_t>(r.kings_to_bottom);
+    w.put(r.numbering);
+}
+void expect_rules(CheckpointReader& c, const Rules& r) {
+    const char* what = "its game (the rules differ)";
+    c.expect(r.deck, what);
+    c.expect(r.columns, what);
+    c.expect(r.cells, what);
+    c.expect(r.build, what);
+    c.expect(r.empty, what);
+    c.expect(r.moves, what);
+    c.expect<std::uint8_t>(r.auto_aces, what);
+    c.expect<std::uint8_t>(r.aces_on_foundations, what);
+    c.expect<std::uint8_t>(r.kings_to_bottom, what);
+    c.expect(r.numbering, what);
+}
 
 // The stack is a line of frames, one per position on the line from the start to the
 // position being expanded. A frame holds the move that made its position from the frame
@@ -88,25 +136,42 @@ private:
 class DepthFirst {
 public:
     DepthFirst(const Rules& rules, const Limits& limits, const std::atomic<bool>* stop,
-               const StopPoll& poll, ChildOrder order, std::uint64_t dense_from, std::uint64_t dense_bytes)
+               const StopPoll& poll, ChildOrder order, std::uint64_t dense_from, std::uint64_t dense_bytes,
+               const Checkpoint* checkpoint)
         : order_(order),
           gen_(rules),
           limits_(limits),
           dense_from_(dense_from ? dense_from : limits.max_bytes / 2),
           dense_bytes_(dense_bytes),
+          checkpoint_(checkpoint),
           watch_(limits_, stop, poll) {
         segment_.reserve(kSegment);
     }
 
     Result run(const State& start) {
         const Keyed root = gen_.start(start);
-        table_.insert(root.key);
-        res_.stats.stored = 1;
-        res_.stats.most_home = root.s.home();
-        if (gen_.won(root.s))
-            res_.verdict = Verdict::Solved;
-        else
-            search(root);
+        start_ = &start;
+        if (checkpoint_) next_save_ = checkpoint_->every_seconds;
+        if (checkpoint_ && checkpoint_exists(checkpoint_->path)) {
+            resume(start, root);
+            descend();
+        } else {
+            table_.insert(root.key);
+            res_.stats.stored = 1;
+            res_.stats.most_home = root.s.home();
+            if (gen_.won(root.s))
+                res_.verdict = Verdict::Solved;
+            else
+                search(root);
+        }
+        if (checkpoint_) {
+            // A stop on the memory limit (or before the start was expanded) has nothing
+            // to go on with under the same settings.
+            if (res_.verdict != Verdict::Unknown)
+                std::remove(checkpoint_->path.c_str());
+            else if (res_.reason != "memory limit" && !frames_.empty())
+                save();
+        }
         res_.stats.peak_bytes = std::max(peak_, bytes_now());
         if (res_.verdict == Verdict::Solved) {
             std::vector<Move> line;
@@ -114,7 +179,7 @@ public:
             if (won_by_) line.push_back(*won_by_);
             rebuild(gen_, start, line, res_);
         }
-        res_.stats.seconds = watch_.seconds();
+        res_.stats.seconds = seconds_before_ + watch_.seconds();
         return std::move(res_);
     }
 
@@ -344,11 +409,18 @@ private:
     }
 
     void search(const Keyed& root) {
-        MoveList moves;
-        std::vector<Kid> kids;
-        Scorer scorer(gen_);
-        if (over_limits() || !expand(root, Move{}, moves, kids, scorer)) return;
-        std::uint64_t since_check = 1;
+        if (over_limits() || !expand(root, Move{}, moves_, kids_, scorer_)) return;
+        since_check_ = 1;
+        descend();
+    }
+
+    // Expands the waiting moves of the stack until it runs dry (the proof), a win, or a
+    // limit.
+    void descend() {
+        MoveList& moves = moves_;
+        std::vector<Kid>& kids = kids_;
+        Scorer& scorer = scorer_;
+        std::uint64_t& since_check = since_check_;
         while (!frames_.empty()) {
             if (pending_.size() == frames_.back().first) {  // every child of top is expanded
                 pop_frame();
@@ -358,6 +430,10 @@ private:
             if (since_check >= kCheckEvery || (limits_.max_nodes && res_.stats.expanded >= limits_.max_nodes)) {
                 since_check = 0;
                 if (over_limits()) return;
+                if (checkpoint_ && watch_.seconds() >= next_save_) {
+                    save();
+                    next_save_ = watch_.seconds() + checkpoint_->every_seconds;
+                }
             }
             const Move m = pending_.back();
             pending_.pop_back();
@@ -370,6 +446,103 @@ private:
         res_.verdict = Verdict::Impossible;  // the stack ran dry: see depth_first.hpp
     }
 
+    // Writes the whole search to the checkpoint (see checkpoint.hpp for the file): what
+    // it was started with (to check a resume against), its counts, the line's frames and
+    // waiting moves, and the visited set. The positions of the marks and the segment are
+    // made again from the frames' moves on resuming, as `pop_frame` makes them.
+    void save() {
+        CheckpointWriter w(checkpoint_->path);
+        put_rules(w, gen_.rules());
+        w.put(*start_);
+        w.put(order_);
+        w.put<std::uint8_t>(limits_.forget);
+        w.put(limits_.max_bytes);
+        w.put(dense_from_);
+        w.put(dense_bytes_);
+        w.put(res_.stats.expanded);
+        w.put(res_.stats.generated);
+        w.put(res_.stats.stored);
+        w.put(res_.stats.most_home);
+        w.put(std::max(peak_, bytes_now()));
+        w.put(seconds_before_ + watch_.seconds());
+        w.put(since_check_);
+        put_stack(w, frames_, [](const Frame& f, CheckpointWriter& out) {
+            out.put(f.first);
+            out.put(f.since);
+            out.put(f.move);
+        });
+        put_stack(w, pending_, [](const Move& m, CheckpointWriter& out) { out.put(m); });
+        table_.save(w);
+        w.finish();
+    }
+    template <class Stack, class Put>
+    static void put_stack(CheckpointWriter& w, const Stack& stack, Put&& put) {
+        w.put(stack.size());
+        for (std::size_t i = 0; i < stack.size(); ++i) put(stack[i], w);
+    }
+    // Reads the search saved by `save` (the same start, rules and settings, else
+    // CheckpointMismatch) and makes its line's positions again.
+    void resume(const State& start, const Keyed& root) {
+        CheckpointReader r(checkpoint_->path);
+        expect_rules(r, gen_.rules());
+        r.expect(start, "its position (another deal or board)");
+        r.expect(order_, "its order of the children");
+        r.expect<std::uint8_t>(limits_.forget, "its forget setting");
+        r.expect(limits_.max_bytes, "its memory limit");
+        r.expect(dense_from_, "its dense table's start");
+        r.expect(dense_bytes_, "its dense table's size");
+        res_.stats.expanded = r.get<std::uint64_t>();
+        res_.stats.generated = r.get<std::uint64_t>();
+        res_.stats.stored = r.get<std::uint64_t>();
+        res_.stats.most_home = r.get<int>();
+        peak_ = r.get<std::uint64_t>();
+        seconds_before_ = r.get<double>();
+        since_check_ = r.get<std::uint64_t>();
+        const auto nframes = r.get<std::size_t>();
+        if (nframes == 0 || nframes > res_.stats.expanded) r.mismatch("its line's length");
+        for (std::size_t i = 0; i < nframes; ++i) {
+            Frame f;
+            f.first = r.get<std::uint32_t>();
+            f.since = r.get<std::uint32_t>();
+            f.move = r.get<Move>();
+            frames_.push_back(f);
+        }
+        const auto npending = r.get<std::size_t>();
+        if (npending > UINT32_MAX) r.mismatch("its waiting moves");
+        for (std::size_t i = 0; i < npending; ++i) pending_.push_back(r.get<Move>());
+        table_.load(r, limits_.max_bytes ? limits_.max_bytes : UINT64_MAX);
+        r.finish();
+        // The line's positions, from the start by the frames' moves. A move that the rules
+        // do not allow where it stands (on the line, or waiting on a frame) means a
+        // damaged file: it is refused, not searched.
+        Keyed k = root;
+        MoveList here;  // the moves the rules allow at frame i
+        for (std::size_t i = 0; i < frames_.size(); ++i) {
+            const std::size_t end = i + 1 < frames_.size() ? frames_[i + 1].first : pending_.size();
+            if (frames_[i].first > end) r.mismatch("its line");
+            if (i > 0) {
+                if (!has(here, frames_[i].move)) r.mismatch("its line (a move the rules do not allow)");
+                gen_.apply(k, frames_[i].move);
+                gen_.settle_after(k, frames_[i].move);
+            }
+            here.size = 0;
+            gen_.generate(k.s, here);
+            for (std::size_t j = frames_[i].first; j < end; ++j)
+                if (!has(here, pending_[j])) r.mismatch("its waiting moves (a move the rules do not allow)");
+            if (i % kSegment == 0) {
+                marks_.push_back(k);
+                segment_.clear();
+            }
+            segment_.push_back(k);
+#ifndef NDEBUG
+            frame_keys_.push_back(k.key);
+#endif
+        }
+    }
+    static bool has(const MoveList& list, Move m) {
+        return std::find(list.moves.begin(), list.moves.begin() + list.size, m) != list.moves.begin() + list.size;
+    }
+
     static constexpr std::size_t kBlock = 4096;  // frames or moves a block of the stack
     using Frames = Chunked<Frame, kBlock>;
     using Pending = Chunked<Move, kBlock>;
@@ -380,6 +553,14 @@ private:
     const Limits limits_;
     const std::uint64_t dense_from_;  // the table bytes at which the keys go dense
     const std::uint64_t dense_bytes_;  // the dense table's size (0: what the limit leaves)
+    const Checkpoint* checkpoint_;     // where to save the search, or nullptr
+    const State* start_ = nullptr;
+    double next_save_ = 0;       // the seconds of this run at which to save next
+    double seconds_before_ = 0;  // the seconds of the runs before (a resumed search)
+    std::uint64_t since_check_ = 0;  // expansions since the last check of the limits
+    MoveList moves_;
+    std::vector<Kid> kids_;
+    Scorer scorer_{gen_};
     Visited table_;
     Frames frames_;
     Marks marks_;    // the positions of frames 0, kSegment, 2 kSegment, ...
@@ -402,8 +583,8 @@ private:
 
 Result solve_depth_first(const Rules& rules, const State& start, const Limits& limits,
                          const std::atomic<bool>* stop, const StopPoll& poll, ChildOrder order,
-                         std::uint64_t dense_from, std::uint64_t dense_bytes) {
-    return DepthFirst(rules, limits, stop, poll, order, dense_from, dense_bytes).run(start);
+                         std::uint64_t dense_from, std::uint64_t dense_bytes, const Checkpoint* checkpoint) {
+    return DepthFirst(rules, limits, stop, poll, order, dense_from, dense_bytes, checkpoint).run(start);
 }
 
 }  // namespace bakers

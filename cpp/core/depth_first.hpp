@@ -40,6 +40,8 @@
 // best child by the heuristic taken first) only decides how soon a win is met.
 #pragma once
 
+#include <string>
+
 #include "search.hpp"
 
 namespace bakers {
@@ -48,6 +50,19 @@ namespace bakers {
 // `progress` (the default) or `space` (free cells and columns first).
 enum class ChildOrder : std::uint8_t { Progress, Space };
 
+// Saving a search to go on with it later (checkpoint.hpp): with a `path`, the search
+// starts from the file there if there is one (made for the same position, rules, order
+// and memory settings: else CheckpointMismatch), saves itself there every
+// `every_seconds` and when it stops on the node, state or time limit or Ctrl-C, and
+// removes the file once it has a verdict. A search that goes on from a file expands
+// exactly the positions, in the same order, that it would have without the stop (the
+// table is saved whole, its probes go on alike); its counts go on from the saved ones, so
+// max_nodes and max_states count the whole search, max_seconds the present run.
+struct Checkpoint {
+    std::string path;
+    double every_seconds = 900;
+};
+
 // Decides `start` on one thread, depth first; the same contract as `solve`. Under a
 // memory limit the visited keys move to the dense table (dense_table.hpp) once the
 // growing table holds `dense_from` bytes (0: half the limit); the dense table takes
@@ -55,6 +70,6 @@ enum class ChildOrder : std::uint8_t { Progress, Space };
 Result solve_depth_first(const Rules& rules, const State& start, const Limits& limits,
                          const std::atomic<bool>* stop, const StopPoll& poll,
                          ChildOrder order = ChildOrder::Progress, std::uint64_t dense_from = 0,
-                         std::uint64_t dense_bytes = 0);
+                         std::uint64_t dense_bytes = 0, const Checkpoint* checkpoint = nullptr);
 
 }  // namespace bakers

@@ -29,6 +29,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "checkpoint.hpp"
 #include "spin_lock.hpp"
 #include "zobrist.hpp"
 
@@ -169,6 +170,34 @@ public:
             sh.used = 0;
             sh.publish();
         }
+    }
+
+    // Writes the table whole (its shards' sizes and slots), for a checkpoint; `load`
+    // makes the same table again from it, so a search goes on probing as it did. One thread.
+    void save(CheckpointWriter& w) const {
+        w.put(bits_);
+        w.put(load_);
+        for (const Shard& sh : shards_) {
+            w.put(sh.slots.size());
+            w.put(sh.used);
+            w.bytes(sh.slots.begin(), sh.slots.size() * sizeof(Slot));
+        }
+    }
+    void load(CheckpointReader& r) {
+        r.expect(bits_, "the visited table's shards");
+        r.expect(load_, "the visited table's load");
+        std::uint64_t bytes = 0;
+        for (Shard& sh : shards_) {
+            const auto n = r.get<std::size_t>();
+            const auto used = r.get<std::size_t>();
+            if (n == 0 || n > (std::size_t{1} << 40) || used >= n) r.mismatch("the visited table's sizes");
+            sh.slots = Slots(n);
+            r.bytes(&sh.slots[0], n * sizeof(Slot));
+            sh.used = used;
+            sh.publish();
+            bytes += sh.slots.bytes();
+        }
+        bytes_.store(bytes, std::memory_order_relaxed);
     }
 
 private:

@@ -120,9 +120,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
             raise InvalidOptionError("give GAME and a deal number, or --game GAME FILE")
         game, source = args.position
     deal = _position(game, source)
+    saving: dict[str, object] = {}
+    if args.checkpoint is not None:
+        saving = {"checkpoint": args.checkpoint}
+        if args.checkpoint_every is not None:
+            saving["checkpoint_every"] = args.checkpoint_every
+    elif args.checkpoint_every is not None:
+        raise InvalidOptionError("--checkpoint-every needs --checkpoint FILE")
+    resumed = args.checkpoint is not None and os.path.isfile(args.checkpoint)
     with SearchMeter.from_args(args) as meter:
         result = __import__("bakers.solve", fromlist=["solve"]).solve(
-            deal, limits=_limits(args), method=args.method, progress=meter.callback)
+            deal, limits=_limits(args), method=args.method, progress=meter.callback, **saving)
+    if resumed:
+        print(f"bakers: went on from the checkpoint {args.checkpoint}", file=sys.stderr)
     moves = result.supermoves if args.supermoves else result.solution
     if args.format == "json":
         data = result.to_dict()
@@ -198,6 +208,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print multi-card moves whole instead of as single-card moves")
     _add_method(p)
     _add_limits(p)
+    p.add_argument("--checkpoint", metavar="FILE",
+                   help="depth first, saved to FILE now and then and when a limit or Ctrl-C "
+                   "stops it; run the same command again to go on from there (the file "
+                   "is removed once there is a verdict)")
+    p.add_argument("--checkpoint-every", type=float, metavar="S",
+                   help="seconds between two saves of --checkpoint (default 900)")
     add_progress_option(p)
     p.set_defaults(run=cmd_solve)
     cli_range.add_commands(sub)
@@ -231,6 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # stdout at /dev/null so that the interpreter's final flush does not fail too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_PIPE
+    except OSError as exc:  # a file that cannot be read or written (a checkpoint)
+        print(f"bakers: error: {exc}", file=sys.stderr)
+        return EXIT_BAD
 
 
 if __name__ == "__main__":

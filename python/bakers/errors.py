@@ -16,6 +16,7 @@ __all__ = [
     "InvalidMoveError",
     "IllegalMoveError",
     "InvalidOptionError",
+    "InvalidCheckpointError",
     "AttemptsExhaustedError",
     "NotWinnableError",
 ]
@@ -56,6 +57,11 @@ class IllegalMoveError(BakersError):
 
 class InvalidOptionError(BakersError):
     """An option or limit has a value out of its range."""
+
+
+class InvalidCheckpointError(BakersError):
+    """A checkpoint file (``solve(checkpoint=...)``) is not one, is damaged, or was saved
+    by a search of another position or with other settings."""
 
 
 class AttemptsExhaustedError(BakersError):

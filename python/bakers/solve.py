@@ -7,6 +7,8 @@ returned.
 
 from __future__ import annotations
 
+import math
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -15,7 +17,7 @@ from ._native import core
 from .board import Board
 from .cards import deck_ranks
 from .deals import Deal
-from .errors import BakersError, InvalidOptionError
+from .errors import BakersError, InvalidCheckpointError, InvalidOptionError
 from .limits import Limits, limits_or
 from .notation import Move
 from .solution import Solution
@@ -196,9 +198,32 @@ def _checked_line(start: Board, line: list[tuple[int, ...]], what: str) -> Solut
     return moves
 
 
+def _checkpoint_arguments(checkpoint: str | os.PathLike[str] | None, every: float,
+                          method: str | None, threads: int) -> dict[str, Any]:
+    """Return the core's checkpoint arguments; raise InvalidOptionError for bad ones."""
+    if checkpoint is None:
+        return {}
+    if not isinstance(checkpoint, (str, os.PathLike)) or not os.fspath(checkpoint):
+        raise InvalidOptionError(f"checkpoint={checkpoint!r} must be a file path")
+    if method not in (None, "depth-first") or threads != 1:
+        raise InvalidOptionError(f"checkpoint needs method='depth-first' on one thread, "
+                                 f"not method={method!r}, threads={threads}")
+    if isinstance(every, bool) or not isinstance(every, (int, float)) or not (
+            math.isfinite(every) and every > 0):
+        raise InvalidOptionError(f"checkpoint_every={every!r} must be a positive number of seconds")
+    path = os.path.abspath(os.fspath(checkpoint))
+    folder = os.path.dirname(path)
+    if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise InvalidOptionError(f"checkpoint={os.fspath(checkpoint)!r}: not a file in a folder "
+                                 f"that can be written")
+    return {"checkpoint": path, "checkpoint_seconds": float(every)}
+
+
 def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: Any = None,
           check: bool = True, threads: int = 1, method: str | None = None,
-          progress: Callable[[SearchProgress], object] | None = None) -> SolveResult:
+          progress: Callable[[SearchProgress], object] | None = None,
+          checkpoint: str | os.PathLike[str] | None = None,
+          checkpoint_every: float = 900.0) -> SolveResult:
     """Decide a position: find a win, prove there is none, or say "unknown" when a limit
     (``limits``, a `Limits`) ends the search first. ``position`` is a `Deal`, a referee
     `Board` (any mid-game position) or a board text with ``game=``. The search runs in C++
@@ -219,7 +244,20 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     while the search runs, for a progress display; an exception it raises stops the
     search and is raised by `solve`.
 
-    Raises InvalidOptionError for a bad argument, the errors of `Deal.parse` for a bad
+    ``checkpoint`` (a file path; the depth-first search, which it picks when ``method``
+    is None) makes a long proof survive its process: the search goes on from the file
+    if there is one, saves itself there every ``checkpoint_every`` seconds and when a
+    limit or Ctrl-C stops it (not the memory limit: the same limit would stop it again),
+    and removes the file once it has a verdict. A resumed search expands the same
+    positions in the same order as one that never stopped; its counts go on from the
+    saved ones (``limits.nodes`` and ``limits.states`` count the whole search,
+    ``limits.seconds`` this run), and its ``limits.memory`` and ``limits.forget`` must be
+    those it was saved with. The file holds the whole visited set: about as many bytes
+    as the search holds in memory.
+
+    Raises InvalidOptionError for a bad argument, InvalidCheckpointError for a checkpoint
+    of another position or other settings, or a damaged one, OSError when the checkpoint
+    cannot be written or read, the errors of `Deal.parse` for a bad
     board text, and EngineError if the referee refutes the engine.
     """
     limits = limits_or(limits, Limits())
@@ -227,12 +265,17 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
         raise InvalidOptionError(f"threads={threads!r} must be an integer from 1 to 16")
     check_progress(progress)
     start = _start_board(position, game)
-    method = check_method(method, start.variant, threads)
+    saving = _checkpoint_arguments(checkpoint, checkpoint_every, method, threads)
+    method = check_method("depth-first" if saving else method, start.variant, threads)
     columns, cells, heights = _core_position(start)
     report = None if progress is None else (
         lambda expanded, stored, seconds: progress(SearchProgress(expanded, stored, seconds)))
-    raw = core().solve(start.variant.rules(), columns, cells, heights, threads=threads,
-                       method=method, progress=report, **limits.core_arguments())
+    native = core()
+    try:
+        raw = native.solve(start.variant.rules(), columns, cells, heights, threads=threads,
+                           method=method, progress=report, **limits.core_arguments(), **saving)
+    except native.CheckpointMismatch as exc:
+        raise InvalidCheckpointError(str(exc)) from None
     stats = SolveStats(raw["expanded"], raw["generated"], raw["stored"], raw["peak_bytes"],
                        raw["seconds"])
     solution = supermoves = None
