@@ -77,17 +77,19 @@ from bakers.solve import METHODS
 PUBLISHED = {0: 69, 1: 6220, 2: 19092, 3: 6420, 4: 198, 5: 1}
 
 
-# deal, node limit, search method, memory limit, forget, seconds between progress lines
-Job = tuple[int, int, str, str, bool, float]
+# deal, node limit, search method, memory limit, forget, seconds between progress lines,
+# checkpoint folder ("" for none)
+Job = tuple[int, int, str, str, bool, float, str]
 
 
 def _decide(job: Job) -> tuple[int, int | None, bool, int]:
     """Return (deal, cells or None, exact, positions expanded) for one deal."""
-    number, nodes, method, memory, forget, every = job
+    number, nodes, method, memory, forget, every, folder = job
     meter = SearchMeter(every=every, prefix=f"deal {number}, ")  # lines on standard error
     answer = min_cells(Deal.from_number(find_variant("freecell"), number),
                        limits=Limits(nodes=nodes, memory=memory, forget=forget), method=method,
-                       progress=meter.min_cells_callback)
+                       progress=meter.min_cells_callback,
+                       checkpoint=str(Path(folder) / f"deal-{number}") if folder else None)
     expanded = sum(r.stats.expanded for r in answer.results.values())
     return number, answer.cells, answer.exact, expanded
 
@@ -131,6 +133,10 @@ def main() -> None:
     parser.add_argument("--retry-forget", action="store_true",
                         help="depth-first retries forget positions to go on under "
                         "--retry-memory (Limits.forget) instead of stopping")
+    parser.add_argument("--retry-checkpoint", metavar="FOLDER", default="",
+                        help="depth-first retries save their searches in FOLDER now and then "
+                        "and when stopped, and the same command goes on from there "
+                        "(`solve`'s checkpoint)")
     parser.add_argument("--progress-every", type=float, default=0, metavar="SECONDS",
                         help="print the counts of each retry search every SECONDS to "
                         "standard error (for "
@@ -167,7 +173,7 @@ def main() -> None:
         out = path.open("a", encoding="utf-8")
         if new:
             out.write("deal\tcells\texact\texpanded\n")
-    jobs = [(n, args.max_nodes, "best-first", "8G", False, 0.0)
+    jobs = [(n, args.max_nodes, "best-first", "8G", False, 0.0, "")
             for n in range(args.first, args.last + 1) if n not in answers]
     expanded += _decide_all(jobs, args.jobs, 8, answers, bounds, out)
     first_bounds = list(bounds)
@@ -176,7 +182,8 @@ def main() -> None:
         bounds = [n for n in bounds if n in settled]
         # a later row for the same deal replaces the earlier one on resume
         expanded += _decide_all([(n, args.retry_nodes, args.retry_method, args.retry_memory,
-                                  args.retry_forget, args.progress_every) for n in retried],
+                                  args.retry_forget, args.progress_every, args.retry_checkpoint)
+                                 for n in retried],
                                 args.jobs, 1, answers, bounds, out)
         bounds.sort()
     seconds = time.perf_counter() - started

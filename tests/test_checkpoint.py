@@ -5,6 +5,10 @@ search that never stopped; a file of another search is refused by name."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -12,6 +16,7 @@ from bakers import find_variant, solve
 from bakers.deals import Deal
 from bakers.errors import InvalidCheckpointError, InvalidOptionError
 from bakers.limits import Limits
+from bakers.min_cells import min_cells
 from helpers_cli import Run, one_error_line
 
 ONE_CELL = find_variant("freecell").replace(cells=1)
@@ -88,3 +93,50 @@ def test_cli_checkpoint_goes_on_where_it_stopped(bakers: Run, tmp_path: Path) ->
 def test_cli_checkpoint_every_needs_a_checkpoint(bakers: Run) -> None:
     code, _, err = bakers("solve", "freecell", "27", "--checkpoint-every", "5")
     assert code == 2 and "--checkpoint FILE" in one_error_line(err)
+
+
+def test_min_cells_goes_on_from_its_checkpoints(tmp_path: Path) -> None:
+    # FreeCell 27 wins with 2 cells; with 1 its proof takes 234,772 positions. Stopped at
+    # 100,000 a search, the count of 1 is left unknown (an upper bound) and saved; the
+    # same call without the limit goes on with it to the proof.
+    deal = Deal.from_number(find_variant("freecell"), 27)
+    prefix = tmp_path / "deal-27"
+    first = min_cells(deal, method="depth-first", limits=Limits(nodes=100_000), checkpoint=prefix)
+    assert (first.cells, first.exact, first.verdicts[1]) == (2, False, "unknown")
+    saved = tmp_path / "deal-27-1-cells"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [saved.name]
+    last = min_cells(deal, method="depth-first", checkpoint=prefix)
+    assert (last.cells, last.exact, last.verdicts[1]) == (2, True, "impossible")
+    assert last.results[1].stats.expanded == solve(IMPOSSIBLE, method="depth-first").stats.expanded
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(InvalidOptionError, match="method='depth-first'"):
+        min_cells(deal, checkpoint=prefix)
+
+
+def test_min_cells_stops_at_ctrl_c(tmp_path: Path) -> None:
+    # Ctrl-C during a search ends the whole answer there (no beam after it, no other
+    # count), and the stopped search is saved. FreeCell 24966 wins with 4, 3 and 2 cells
+    # at once; its proof with 1 takes billions of positions.
+    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from bakers.cli import main; sys.exit(main(sys.argv[1:]))")
+    prefix = tmp_path / "deal"
+    argv = ["min-cells", "freecell", "24966", "--method", "depth-first", "--max-memory", "1G",
+            "--checkpoint", str(prefix)]
+    proc = subprocess.Popen([sys.executable, "-c", code, *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        time.sleep(2.5)
+        assert proc.poll() is None, "the run ended before it could be interrupted"
+        proc.send_signal(signal.SIGINT)
+        started = time.monotonic()
+        stdout, stderr = proc.communicate(timeout=60)
+        waited = time.monotonic() - started
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 3, stderr
+    assert stdout.startswith("at most 2 cells, at least 0 (1: unknown, 2: solved"), stdout
+    assert waited < 10  # the beam would have gone on for the count of 1
+    saved = tmp_path / "deal-1-cells"
+    assert saved.is_file() and saved.stat().st_size > 0

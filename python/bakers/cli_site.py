@@ -165,8 +165,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
 def cmd_min_cells(args: argparse.Namespace) -> int:
     board = _board(args)
     with SearchMeter.from_args(args) as meter:
+        method = "depth-first" if args.checkpoint and args.method is None else args.method
         answer = min_cells(board, limits=_limits(args, None), max_cells=args.max_cells,
-                           method=args.method, progress=meter.min_cells_callback)
+                           method=method, progress=meter.min_cells_callback,
+                           checkpoint=args.checkpoint)
     if args.format == "json":
         _print_json({"game": board.variant.name, **answer.to_dict()})
     else:
@@ -247,5 +249,9 @@ def add_commands(sub: Any) -> None:
     _add_format(p, ("text", "json"))
     base._add_method(p)
     base._add_limits(p)
+    p.add_argument("--checkpoint", metavar="PREFIX",
+                   help="depth first; the search with K cells is saved to the file "
+                   "PREFIX-K-cells now and then and when stopped, and the same command "
+                   "goes on from there")
     add_progress_option(p)
     p.set_defaults(run=cmd_min_cells)

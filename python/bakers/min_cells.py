@@ -29,6 +29,7 @@ cells proved impossible, 5 win, and the searches with 0..3 cells are never neede
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -106,7 +107,8 @@ def with_cells(deal: Deal, cells: int) -> Deal:
 
 def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
               max_cells: int = MAX_CELLS, method: str | None = None,
-              progress: Callable[[int, SearchProgress], object] | None = None) -> MinCells:
+              progress: Callable[[int, SearchProgress], object] | None = None,
+              checkpoint: str | os.PathLike[str] | None = None) -> MinCells:
     """Return the fewest free cells with which ``deal`` (a `Deal`, or a `Board` for a
     position in play) is winnable, with ``first..max_cells`` cells (``first``: the cards
     already in cells), starting from the game's own count, with ``limits`` on each search (default
@@ -115,7 +117,11 @@ def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
     proofs of big games), then the beam search for a count that ``method`` left
     unknown; see the module documentation for what backs the answer. ``progress``, if
     given, is called as `solve` calls its own, with the count of cells searched first:
-    ``progress(cells, search_progress)``.
+    ``progress(cells, search_progress)``. ``checkpoint`` (a path; with
+    ``method='depth-first'``) saves the search of each count k to the file
+    ``f"{checkpoint}-{k}-cells"`` and goes on from there in a later call, as
+    `solve`'s ``checkpoint`` does (a proof of hours survives its process). A search
+    stopped by Ctrl-C ends the whole answer there (an upper bound, or no win found).
 
     Raises InvalidOptionError for a bad argument, EngineError if the referee refutes
     the engine.
@@ -134,14 +140,19 @@ def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
     if first > max_cells:
         raise InvalidOptionError(
             f"the position holds {first} cards in cells, more than max_cells={max_cells}")
+    if checkpoint is not None and (method != "depth-first"
+                                   or not isinstance(checkpoint, str | os.PathLike)):
+        raise InvalidOptionError(f"checkpoint={checkpoint!r} needs a path and "
+                                 f"method='depth-first', not method={method!r}")
     verdicts: dict[int, str] = {}
     results: dict[int, SolveResult] = {}
 
     def run(k: int) -> SolveResult:
         position = with_cells(deal, k)
         report = None if progress is None else partial(progress, k)
-        result = solve(position, limits=limits, method=method, progress=report)
-        if result.verdict == "unknown" and method != "beam":
+        saving = {} if checkpoint is None else {"checkpoint": f"{os.fspath(checkpoint)}-{k}-cells"}
+        result = solve(position, limits=limits, method=method, progress=report, **saving)
+        if result.verdict == "unknown" and method != "beam" and result.reason != "interrupted":
             # the beam finds wins with few cells that the other searches miss (see the
             # module documentation); its answer is taken when it decides
             second = solve(position, limits=limits, method="beam", progress=report)
@@ -163,11 +174,13 @@ def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
                     lower = k + 1
                 break
             best = result
-    else:
+    elif result.reason != "interrupted":  # Ctrl-C ends the whole answer, not one search
         if result.impossible:
             lower = start + 1
         for k in range(start + 1, max_cells + 1):
             result = run(k)
+            if result.reason == "interrupted":
+                break
             if result.solved:
                 best = result
                 break
