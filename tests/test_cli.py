@@ -340,3 +340,14 @@ def test_module_runs_as_python_m_bakers() -> None:
     done = subprocess.run([sys.executable, "-m", "bakers", "--version"], capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0 and done.stdout.startswith("bakers "), done
+
+
+def test_solve_with_other_cells(bakers: Run) -> None:
+    # FreeCell 27 wins with four cells and is impossible with one.
+    code, out, _ = bakers("solve", "freecell", "27", "--cells", "1", "--quiet")
+    assert code == 1 and out.startswith("impossible: freecell deal 27 with 1 cell\n")
+    code, out, _ = bakers("solve", "freecell", "27", "--cells", "2", "--quiet", "--format", "json")
+    assert code == 0 and json.loads(out)["verdict"] == "solved"
+    for bad in ("-1", "9"):
+        code, _, err = bakers("solve", "freecell", "27", "--cells", bad)
+        assert code == 2 and one_error_line(err) == f"bakers: error: --cells {bad} must be from 0 to 8"

@@ -120,6 +120,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
             raise InvalidOptionError("give GAME and a deal number, or --game GAME FILE")
         game, source = args.position
     deal = _position(game, source)
+    if args.cells is not None:
+        from .min_cells import with_cells  # min_cells imports solve: loaded when needed
+        from .variants import MAX_CELLS
+
+        if not 0 <= args.cells <= MAX_CELLS:
+            raise InvalidOptionError(f"--cells {args.cells} must be from 0 to {MAX_CELLS}")
+        deal = with_cells(deal, args.cells)
     saving: dict[str, object] = {}
     if args.checkpoint is not None:
         saving = {"checkpoint": args.checkpoint}
@@ -143,8 +150,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         st = result.stats
         extra = f" ({result.reason})" if result.reason else ""
+        cells = "" if args.cells is None else f" with {args.cells} cell{'s' * (args.cells != 1)}"
         print(f"{result.verdict}{extra}: {find_variant(game).name} "
-              f"{source if _deal_number(source) is None else 'deal ' + source}")
+              f"{source if _deal_number(source) is None else 'deal ' + source}{cells}")
         print(f"expanded {st.expanded:,}  stored {st.stored:,}  "
               f"peak {st.peak_bytes / 2**20:.1f} MiB  {st.seconds:.3f} s  "
               f"most cards home {result.most_home}")
@@ -206,6 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=FORMATS, default="standard")
     p.add_argument("--supermoves", action="store_true",
                    help="print multi-card moves whole instead of as single-card moves")
+    p.add_argument("--cells", type=int, metavar="K",
+                   help="play with K free cells instead of the game's own count")
     _add_method(p)
     _add_limits(p)
     p.add_argument("--checkpoint", metavar="FILE",
