@@ -87,3 +87,15 @@ def test_min_cells_progress_names_the_cells(bakers: Run, monkeypatch: pytest.Mon
                             "--max-seconds", "0.4", "--progress")
     assert code == 3 and "no win found" in out  # unknown: a limit
     assert err and all(line.startswith("2 cells: ") for line in err.splitlines())
+
+
+def test_meter_lines_restart_with_each_search(capsys: pytest.CaptureFixture[str]) -> None:
+    # A search after another (min_cells runs the beam after an unknown depth-first
+    # search, under the same label) counts its seconds from 0: its first line comes
+    # `every` seconds into it, not after the first search's last line time.
+    meter = cli_progress.SearchMeter(every=10.0, prefix="deal 1, ")
+    for seconds in (4.0, 10.5, 12.0, 20.7, 1.0, 9.9, 10.2):
+        meter(SearchProgress(int(seconds * 100), int(seconds * 100), seconds))
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.rsplit(" ", 1)[1] for line in lines] == ["0:00:10", "0:00:20", "0:00:10"]
+    assert all(line.startswith("deal 1, searching: ") for line in lines)

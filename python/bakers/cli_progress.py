@@ -45,6 +45,7 @@ class SearchMeter:
         self.label = "searching"
         self._display: Any = None
         self._next_line = every
+        self._seconds = 0.0  # the last count of seconds seen
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> SearchMeter:
@@ -74,6 +75,9 @@ class SearchMeter:
         return show
 
     def __call__(self, p: SearchProgress) -> None:
+        if p.seconds < self._seconds:  # another search (min_cells' beam after depth first)
+            self._next_line = self.every
+        self._seconds = p.seconds
         if self.live and self._display is not None:
             self._display.update(describe(p, self.prefix + self.label))
         elif self.every and p.seconds >= self._next_line:
