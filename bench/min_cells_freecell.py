@@ -40,8 +40,10 @@ under its memory limit and go on (slower, as exact); ``--progress-every 60`` pri
 retry search's counts every minute, for the runs of hours. With it, 24966 is proved
 impossible with one cell (``--first 24966 --last 24966 --resume --retry-nodes
 10000000000 --retry-method depth-first --retry-memory 20G --retry-forget --jobs 1``: 3.18
-billion positions expanded, 91 minutes, 19.8 GB peak), so two is exact for it; 1 upper
-bound is left (982 at 3). (`min_cells` now runs the beam
+billion positions expanded, 91 minutes, 19.8 GB peak), so two is exact for it; then 982
+the same way (``--first 982 --last 982``): impossible with two cells (4.21 billion
+positions expanded, 123 minutes, 19.0 GB peak), so three is exact and every
+answer of the file is exact. (`min_cells` now runs the beam
 on any count its first search leaves unknown, so a run from scratch finds 14497's win
 within 2,000,000 positions and 13599's once the retries allow about 20 million.)
 Earlier, on deals 1..500: for the 492 with an exact answer, the count one below it was
