@@ -77,7 +77,6 @@ public:
     [[noreturn]] void mismatch(const std::string& what) const;
     // Checks the trailer.
     void finish();
-    const std::string& path() const { return path_; }
 
 private:
     std::string path_;

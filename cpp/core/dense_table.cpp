@@ -173,10 +173,6 @@ void DenseTable::hold(const Key& key) {
     if (forgets_ && !set_value(key, kBusy)) insert(key, kBusy);
 }
 
-}  // namespace bakers
-
-namespace bakers {
-
 void DenseTable::save(CheckpointWriter& w) const {
     w.put(nb_);
     w.put(map_bytes_);
