@@ -73,6 +73,19 @@ def test_describe_reads_well() -> None:
                     "1:02:05")
 
 
+def test_meter_rate_leaves_out_resumed_expansions(capsys: pytest.CaptureFixture[str]) -> None:
+    # A search resumed from a checkpoint reports the saved expansions (a billion) with
+    # this run's seconds: the rate counts from the first report, not from zero.
+    meter = cli_progress.SearchMeter(every=10.0)
+    reports = ((0.05, 1_000_000_000), (10.05, 1_006_000_000), (20.05, 1_012_500_000))
+    for seconds, expanded in reports:
+        meter(SearchProgress(expanded, expanded, seconds))
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(", ")[2] for line in lines] == ["600,000/s", "625,000/s"]
+    assert "1,000/s" in cli_progress.describe(
+        SearchProgress(21_000, 0, 20.0), since=SearchProgress(1_000, 0, 0.0))
+
+
 def test_min_cells_progress_names_the_cells(bakers: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[int, SearchProgress]] = []
     deal = Deal.from_number(find_variant("freecell"), 982)  # needs three cells

@@ -25,9 +25,15 @@ def add_progress_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress display")
 
 
-def describe(p: SearchProgress, what: str = "searching") -> str:
-    """Return one line of a search's counts: expanded, stored, rate and time."""
-    rate = p.expanded / p.seconds if p.seconds > 0 else 0.0
+def describe(p: SearchProgress, what: str = "searching",
+             since: SearchProgress | None = None) -> str:
+    """Return one line of a search's counts: expanded, stored, rate and time. The rate is
+    the expansions a second since `since` (an earlier report of the same search), or since
+    the start; a search that goes on from a checkpoint counts the saved expansions in
+    ``p.expanded`` but only this run's seconds, so its rate needs `since`."""
+    base = since if since is not None and p.seconds > since.seconds else SearchProgress(0, 0, 0.0)
+    elapsed = p.seconds - base.seconds
+    rate = (p.expanded - base.expanded) / elapsed if elapsed > 0 else 0.0
     minutes, seconds = divmod(int(p.seconds), 60)
     return (f"{what}: {p.expanded:,} positions expanded, {p.stored:,} stored, "
             f"{rate:,.0f}/s, {minutes // 60}:{minutes % 60:02d}:{seconds:02d}")
@@ -46,6 +52,7 @@ class SearchMeter:
         self._display: Any = None
         self._next_line = every
         self._seconds = 0.0  # the last count of seconds seen
+        self._first: SearchProgress | None = None  # the search's first report: the rate's base
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> SearchMeter:
@@ -69,20 +76,25 @@ class SearchMeter:
         def show(cells: int, p: SearchProgress) -> None:
             label = f"{cells} cells"
             if label != self.label:  # the next search: its seconds start from 0
-                self.label, self._next_line = label, self.every
+                self.label, self._next_line, self._first = label, self.every, None
             self(p)
 
         return show
 
     def __call__(self, p: SearchProgress) -> None:
         if p.seconds < self._seconds:  # another search (min_cells' beam after depth first)
-            self._next_line = self.every
+            self._next_line, self._first = self.every, None
         self._seconds = p.seconds
+        # The first report comes a fraction of a second into the search (the engine
+        # reports every 50 ms): the rate counts from it, so that the expansions a search
+        # resumed from a checkpoint starts with are not taken for this run's.
+        if self._first is None:
+            self._first = p
         if self.live and self._display is not None:
-            self._display.update(describe(p, self.prefix + self.label))
+            self._display.update(describe(p, self.prefix + self.label, self._first))
         elif self.every and p.seconds >= self._next_line:
             self._next_line = p.seconds + self.every
-            print(describe(p, self.prefix + self.label), file=sys.stderr, flush=True)
+            print(describe(p, self.prefix + self.label, self._first), file=sys.stderr, flush=True)
 
     def __enter__(self) -> SearchMeter:
         if self.live:
