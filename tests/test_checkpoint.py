@@ -105,12 +105,12 @@ def test_min_cells_goes_on_from_its_checkpoints(tmp_path: Path) -> None:
     assert (first.cells, first.exact, first.verdicts[1]) == (2, False, "unknown")
     saved = tmp_path / "deal-27-1-cells"
     assert sorted(p.name for p in tmp_path.iterdir()) == [saved.name]
-    last = min_cells(deal, method="depth-first", checkpoint=prefix)
+    last = min_cells(deal, checkpoint=prefix)  # no method: depth first, as solve picks
     assert (last.cells, last.exact, last.verdicts[1]) == (2, True, "impossible")
     assert last.results[1].stats.expanded == solve(IMPOSSIBLE, method="depth-first").stats.expanded
     assert list(tmp_path.iterdir()) == []
-    with pytest.raises(InvalidOptionError, match="method='depth-first'"):
-        min_cells(deal, checkpoint=prefix)
+    with pytest.raises(InvalidOptionError, match="method='depth-first', not method='beam'"):
+        min_cells(deal, method="beam", checkpoint=prefix)
 
 
 def test_min_cells_stops_at_ctrl_c(tmp_path: Path) -> None:

@@ -165,9 +165,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
 def cmd_min_cells(args: argparse.Namespace) -> int:
     board = _board(args)
     with SearchMeter.from_args(args) as meter:
-        method = "depth-first" if args.checkpoint and args.method is None else args.method
         answer = min_cells(board, limits=_limits(args, None), max_cells=args.max_cells,
-                           method=method, progress=meter.min_cells_callback,
+                           method=args.method, progress=meter.min_cells_callback,
                            checkpoint=args.checkpoint)
     if args.format == "json":
         _print_json({"game": board.variant.name, **answer.to_dict()})

@@ -117,10 +117,10 @@ def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
     proofs of big games), then the beam search for a count that ``method`` left
     unknown; see the module documentation for what backs the answer. ``progress``, if
     given, is called as `solve` calls its own, with the count of cells searched first:
-    ``progress(cells, search_progress)``. ``checkpoint`` (a path; with
-    ``method='depth-first'``) saves the search of each count k to the file
-    ``f"{checkpoint}-{k}-cells"`` and goes on from there in a later call, as
-    `solve`'s ``checkpoint`` does (a proof of hours survives its process). A search
+    ``progress(cells, search_progress)``. ``checkpoint`` (a path; the depth-first
+    search, which it picks when ``method`` is None, as `solve` does) saves the search of
+    each count k to the file ``f"{checkpoint}-{k}-cells"`` and goes on from there in a
+    later call, as `solve`'s ``checkpoint`` does (a proof of hours survives its process). A search
     stopped by Ctrl-C ends the whole answer there (an upper bound, or no win found).
 
     Raises InvalidOptionError for a bad argument, EngineError if the referee refutes
@@ -140,6 +140,8 @@ def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
     if first > max_cells:
         raise InvalidOptionError(
             f"the position holds {first} cards in cells, more than max_cells={max_cells}")
+    if checkpoint is not None and method is None:
+        method = "depth-first"  # the one search that saves itself
     if checkpoint is not None and (method != "depth-first"
                                    or not isinstance(checkpoint, str | os.PathLike)):
         raise InvalidOptionError(f"checkpoint={checkpoint!r} needs a path and "
