@@ -65,4 +65,33 @@ private:
     mutable ColumnTerms terms_[kMaxColumns];
 };
 
+// Scores the children that quiet moves make (MoveGen::quiet_key: no card goes home, so
+// the next cards and `left` stay) from the move alone, without making the child: a move
+// changes the terms of two columns (or one column and a cell), each computed from a
+// summary of the parent's column (its terms for every bottom part, its cards, its lowest
+// rank) and the moved cards. Gives exactly `priorities` of the child.
+class QuietScorer {
+public:
+    explicit QuietScorer(const MoveGen& gen) : gen_(gen) {}
+    // Summarises every column of the parent (one pass over its cards).
+    void prepare(const State& parent);
+    // Returns the priorities of the child that the quiet move m makes (without the depth cost).
+    Priorities score(Move m) const;
+
+private:
+    struct Column {
+        int size = 0;
+        int min_rank = kKing + 1;     // the lowest rank in the column
+        CardSet cards = 0;            // the column's cards
+        int next_count = 0;           // next cards in the column (at most one a suit) ...
+        int next_pos[kSuits];         // ... and their places (0: the bottom)
+        int over_below[kMaxCards + 1];  // over_below[k]: `over` of the bottom k cards
+    };
+    const MoveGen& gen_;
+    const State* parent_ = nullptr;
+    CardSet next_ = 0;
+    int dig_ = 0, over_ = 0, empties_ = 0, used_ = 0;
+    Column cols_[kMaxColumns];
+};
+
 }  // namespace bakers

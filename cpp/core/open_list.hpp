@@ -11,9 +11,9 @@
 
 namespace bakers {
 
-// A position as the open list keeps it: the state and its key (96 bytes). The column
-// hashes are recomputed when it is expanded (one pass over its cards), which costs less
-// than carrying 208 more bytes per open position.
+// A position as the search keeps it: the state and its key (96 bytes). The column
+// hashes are recomputed when it is used (one pass over its cards), which costs less
+// than carrying 208 more bytes per position.
 struct Packed {
     State s;
     Key key;
@@ -36,37 +36,28 @@ struct Open {
     std::uint16_t depth;
 };
 
-// The positions of the open entries, each stored once however many lists refer to it: a
-// slot is taken when a position is stored and given back when it is expanded, and given
-// slots are used again first. Slots live in slabs that never move, and the table of slab
-// pointers is reserved at the start, so a thread may read a slot it owns (see search.cpp)
-// while another adds slabs under the search's lock.
+// The positions that the open entries' children are made from (search.cpp): a slot is
+// taken when an expanded position with new children is kept, and never given back
+// during the search. Slots live in slabs that never move, and the table of slab pointers
+// is reserved at the start, so a thread may read a published slot (see search.cpp) while
+// another adds slabs under the search's lock.
 class PackedArena {
 public:
     PackedArena() { slabs_.reserve(kMaxSlabs); }
     std::uint32_t put(const Packed& p) {
-        std::uint32_t slot;
-        if (!free_.empty()) {
-            slot = free_.back();
-            free_.pop_back();
-        } else {
-            if ((next_ & kSlabMask) == 0) {
-                if (slabs_.size() == kMaxSlabs) throw std::bad_alloc();
-                slabs_.push_back(std::make_unique_for_overwrite<Packed[]>(kSlab));
-            }
-            slot = next_++;
+        if ((next_ & kSlabMask) == 0) {
+            if (slabs_.size() == kMaxSlabs) throw std::bad_alloc();
+            slabs_.push_back(std::make_unique_for_overwrite<Packed[]>(kSlab));
         }
+        const std::uint32_t slot = next_++;
         (*this)[slot] = p;
         return slot;
     }
     const Packed& get(std::uint32_t slot) const { return (*this)[slot]; }
     // Returns the bytes of one slab: the most one `put` adds.
     static constexpr std::uint64_t slab_bytes() { return kSlab * sizeof(Packed); }
-    void release(std::uint32_t slot) { free_.push_back(slot); }
-    // Returns the bytes held (slabs and the list of given-back slots).
-    std::uint64_t bytes() const {
-        return slabs_.size() * kSlab * sizeof(Packed) + free_.capacity() * sizeof(std::uint32_t);
-    }
+    // Returns the bytes held (the slabs).
+    std::uint64_t bytes() const { return slabs_.size() * kSlab * sizeof(Packed); }
 
 private:
     static constexpr int kSlabBits = 12;  // 4,096 positions (384 KB) a slab
@@ -75,7 +66,6 @@ private:
     static constexpr std::uint32_t kSlabMask = kSlab - 1;
     Packed& operator[](std::uint32_t i) const { return slabs_[i >> kSlabBits][i & kSlabMask]; }
     std::vector<std::unique_ptr<Packed[]>> slabs_;
-    std::vector<std::uint32_t> free_;
     std::uint32_t next_ = 0;
 };
 
