@@ -11,7 +11,6 @@
 #include "heuristic.hpp"
 #include "limit_watch.hpp"
 #include "line.hpp"
-#include "new_child.hpp"
 #include "table.hpp"
 
 namespace bakers {
@@ -192,6 +191,7 @@ private:
     struct Kid {
         int prio;
         Move move;
+        int made;  // its child's index in fresh_, or -1 for a quiet move's (not made)
     };
 
     std::uint64_t bytes_now() const {
@@ -291,14 +291,30 @@ private:
         if (ahead) make_keys(cur, moves);
         for (int i = 0, j = 0; i < moves.size; ++i) {
             const Move m = moves.moves[i];
+            // A quiet move's child (MoveGen::quiet_key: nothing goes home) is told new by
+            // its key and not made here: it wins nothing, has the parent's cards home, and
+            // QuietScorer scores it from the move; it is made when its move is taken.
+            bool quiet;
             if (!ahead) {
-                if (!add_if_new(gen_, table_, cur, m, fresh_)) continue;
-            } else if (!add_if_new_made(cur, m, keys_[static_cast<std::size_t>(i)],
-                                        quiet_[static_cast<std::size_t>(i)], j)) {
+                Key key;
+                quiet = gen_.quiet_key(cur, m, key);
+                if (quiet ? !table_.insert(key) : !add_made(cur, m)) continue;
+            } else {
+                const auto at = static_cast<std::size_t>(i);
+                quiet = quiet_[at];
+                if (!add_if_new_made(keys_[at], quiet, j)) continue;
+            }
+            ++res_.stats.stored;
+            if (quiet) {
+#ifndef NDEBUG
+                Keyed child = cur;
+                gen_.apply(child, m);
+                assert(gen_.settle_after(child, m) == 0);
+#endif
+                kids.push_back(Kid{0, m, -1});
                 continue;
             }
             const Keyed& child = fresh_.back();
-            ++res_.stats.stored;
             res_.stats.most_home = std::max(res_.stats.most_home, child.s.home());
             if (gen_.won(child.s)) {
                 won_by_ = m;
@@ -306,7 +322,7 @@ private:
                 res_.verdict = Verdict::Solved;
                 return false;
             }
-            kids.push_back(Kid{0, m});
+            kids.push_back(Kid{0, m, static_cast<int>(fresh_.size()) - 1});
         }
         if (kids.empty()) {  // no frame: it would be popped at once
             table_.set_value(cur.key, 1);  // a search of one position
@@ -315,10 +331,24 @@ private:
         if (!make_room(kids.size())) return false;
         push_frame(cur, move);
         if (kids.size() > 1) {  // the order of two or more children: the heuristic's
-            scorer.prepare(cur);
-            for (std::size_t i = 0; i < kids.size(); ++i) {
-                const Priorities p = scorer.score(fresh_[i]);
-                kids[i].prio = order_ == ChildOrder::Progress ? p.progress : p.space;
+            bool quiet_ready = false, scorer_ready = false;
+            for (Kid& kid : kids) {
+                Priorities p;
+                if (kid.made < 0) {
+                    if (!quiet_ready) quiet_scorer_.prepare(cur.s), quiet_ready = true;
+                    p = quiet_scorer_.score(kid.move);
+                } else {
+                    if (!scorer_ready) scorer.prepare(cur), scorer_ready = true;
+                    p = scorer.score(fresh_[static_cast<std::size_t>(kid.made)]);
+                }
+#ifndef NDEBUG
+                Keyed child = cur;
+                gen_.apply(child, kid.move);
+                gen_.settle_after(child, kid.move);
+                assert(p.progress == priorities(gen_, child.s).progress);
+                assert(p.space == priorities(gen_, child.s).space);
+#endif
+                kid.prio = order_ == ChildOrder::Progress ? p.progress : p.space;
             }
             // Insertion sort, stable: a few children, no buffer to allocate.
             for (std::size_t i = 1; i < kids.size(); ++i)
@@ -334,7 +364,7 @@ private:
     // an expansion before, 0.87 to 0.99 after). In a smaller table the separate pass
     // costs more than it saves (7% on Baker's Game 1..3000).
     static constexpr std::uint64_t kAheadFrom = std::uint64_t{64} << 20;
-    // Makes each child's key (a quiet move's without making the child, see new_child.hpp;
+    // Makes each child's key (a quiet move's without making the child, see expand;
     // another's child is made and settled into made_) and asks for its bucket.
     void make_keys(const Keyed& cur, const MoveList& moves) {
         made_.clear();
@@ -354,22 +384,26 @@ private:
             table_.prefetch(key);
         }
     }
-    // add_if_new with the key made by make_keys: appends the child of m to fresh_ and
-    // returns true if the table did not hold `key`. `made` counts the children of made_
-    // passed so far.
-    bool add_if_new_made(const Keyed& cur, Move m, const Key& key, bool quiet, int& made) {
+    // Stores the key that make_keys made for a move and returns true if the table did
+    // not hold it; the child of a move that is not quiet (made_'s next, `made` counting
+    // those passed so far) is then appended to fresh_.
+    bool add_if_new_made(const Key& key, bool quiet, int& made) {
         const bool is_new = table_.insert(key);
         if (!quiet) {
             const Keyed& child = made_[static_cast<std::size_t>(made++)];
             if (is_new) fresh_.push_back(child);
-            return is_new;
         }
-        if (!is_new) return false;
+        return is_new;
+    }
+    // Makes the child of a move that is not quiet, settled, and appends it to fresh_ if the
+    // table did not hold its key (which it then stores); returns whether it was new.
+    bool add_made(const Keyed& cur, Move m) {
         Keyed& child = fresh_.emplace_back(cur);
         gen_.apply(child, m);
-        assert(child.key == key);
-        assert(gen_.settle_after(child, m) == 0);
-        return true;
+        gen_.settle_after(child, m);
+        if (table_.insert(child.key)) return true;
+        fresh_.pop_back();
+        return false;
     }
     void push_frame(const Keyed& k, Move move) {
         if (frames_.size() % kSegment == 0) {
@@ -561,6 +595,7 @@ private:
     MoveList moves_;
     std::vector<Kid> kids_;
     Scorer scorer_{gen_};
+    QuietScorer quiet_scorer_{gen_};
     Visited table_;
     Frames frames_;
     Marks marks_;    // the positions of frames 0, kSegment, 2 kSegment, ...
