@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <new>
+#include <type_traits>
 #include <vector>
 
 #include "zobrist.hpp"
@@ -47,13 +48,15 @@ public:
     std::uint32_t put(const Packed& p) {
         if ((next_ & kSlabMask) == 0) {
             if (slabs_.size() == kMaxSlabs) throw std::bad_alloc();
-            slabs_.push_back(std::make_unique_for_overwrite<Packed[]>(kSlab));
+            slabs_.push_back(std::make_unique_for_overwrite<Room[]>(kSlab));
         }
         const std::uint32_t slot = next_++;
-        (*this)[slot] = p;
+        new (room(slot).bytes) Packed(p);
         return slot;
     }
-    const Packed& get(std::uint32_t slot) const { return (*this)[slot]; }
+    const Packed& get(std::uint32_t slot) const {
+        return *std::launder(reinterpret_cast<const Packed*>(room(slot).bytes));
+    }
     // Returns the bytes of one slab: the most one `put` adds.
     static constexpr std::uint64_t slab_bytes() { return kSlab * sizeof(Packed); }
     // Returns the bytes held (the slabs).
@@ -64,8 +67,15 @@ private:
     static constexpr std::uint32_t kSlab = std::uint32_t{1} << kSlabBits;
     static constexpr std::size_t kMaxSlabs = std::size_t{1} << (32 - kSlabBits);  // 2^32 slots
     static constexpr std::uint32_t kSlabMask = kSlab - 1;
-    Packed& operator[](std::uint32_t i) const { return slabs_[i >> kSlabBits][i & kSlabMask]; }
-    std::vector<std::unique_ptr<Packed[]>> slabs_;
+    // Room for one position, left unwritten until `put`: a Packed's members have default
+    // values, so a slab of Packed would be zeroed when made (384 KB at every search's
+    // first `put`, a cost paid by every small search, FreeCell's among them).
+    struct Room {
+        alignas(Packed) unsigned char bytes[sizeof(Packed)];
+    };
+    static_assert(std::is_trivially_copyable_v<Packed>);
+    Room& room(std::uint32_t i) const { return slabs_[i >> kSlabBits][i & kSlabMask]; }
+    std::vector<std::unique_ptr<Room[]>> slabs_;
     std::uint32_t next_ = 0;
 };
 
@@ -77,10 +87,13 @@ private:
 class OpenList {
 public:
     static constexpr int kBuckets = 4096;
-    OpenList() : heads_(kBuckets, nullptr) {}
+    OpenList() = default;
     void push(int prio, const Open& entry) {
         prio = std::clamp(prio, 0, kBuckets - 1);
-        Block*& head = heads_[prio];
+        // The buckets up to the highest priority pushed: a small search touches a few
+        // hundred of them, not all.
+        if (static_cast<std::size_t>(prio) >= heads_.size()) heads_.resize(static_cast<std::size_t>(prio) + 1, nullptr);
+        Block*& head = heads_[static_cast<std::size_t>(prio)];
         if (head == nullptr || head->size == kBlock) {
             Block* b = take_block();
             b->next = head;
@@ -105,8 +118,8 @@ public:
         --size_;
         return o;
     }
-    // Returns the bytes of one slab: the most one `push` adds.
-    static constexpr std::uint64_t slab_bytes() { return kSlab * sizeof(Block); }
+    // Returns the most bytes one `push` adds: a slab, and the bucket heads grown.
+    static constexpr std::uint64_t slab_bytes() { return kSlab * sizeof(Block) + kBuckets * sizeof(Block*); }
     // Returns the bytes held (slabs and bucket heads).
     std::uint64_t bytes() const {
         return slabs_.size() * sizeof(Block) * kSlab + heads_.size() * sizeof(Block*);
