@@ -5,12 +5,12 @@
 namespace bakers {
 
 MoveGen::MoveGen(const Rules& rules) : r_(rules) {
+    // Only a card one rank lower can build on a card: 4 candidates each, not 52.
     for (int t = 0; t < kSuits; ++t)
-        for (int rt = kAce; rt <= kKing; ++rt)
+        for (int rt = kAce + 1; rt <= kKing; ++rt)
             for (int m = 0; m < kSuits; ++m)
-                for (int rm = kAce; rm <= kKing; ++rm)
-                    if (r_.builds_on(make_card(m, rm), make_card(t, rt)))
-                        onto_[make_card(t, rt)] |= bit_of(make_card(m, rm));
+                if (r_.builds_on(make_card(m, rt - 1), make_card(t, rt)))
+                    onto_[make_card(t, rt)] |= bit_of(make_card(m, rt - 1));
 }
 
 Keyed MoveGen::start(const State& s) const {
