@@ -9,8 +9,10 @@ MoveGen::MoveGen(const Rules& rules) : r_(rules) {
     for (int t = 0; t < kSuits; ++t)
         for (int rt = kAce + 1; rt <= kKing; ++rt)
             for (int m = 0; m < kSuits; ++m)
-                if (r_.builds_on(make_card(m, rt - 1), make_card(t, rt)))
+                if (r_.builds_on(make_card(m, rt - 1), make_card(t, rt))) {
                     onto_[make_card(t, rt)] |= bit_of(make_card(m, rt - 1));
+                    under_[make_card(m, rt - 1)] |= bit_of(make_card(t, rt));
+                }
 }
 
 Keyed MoveGen::start(const State& s) const {
@@ -48,11 +50,16 @@ void MoveGen::generate(const State& s, MoveList& out) const {
     const int ncols = r_.columns;
     Card tops[kMaxColumns];
     int first_empty = -1, empties = 0;
+    CardSet top_set = 0;       // the top cards of the columns ...
+    std::uint8_t top_col[64];  // ... and the column of each
     for (int i = 0; i < ncols; ++i) {
         tops[i] = s.top(i);
         if (tops[i] == kNoCard) {
             if (first_empty < 0) first_empty = i;
             ++empties;
+        } else {
+            top_set |= bit_of(tops[i]);
+            top_col[tops[i]] = static_cast<std::uint8_t>(i);
         }
     }
     int first_cell = -1, free_cells = 0;
@@ -70,8 +77,10 @@ void MoveGen::generate(const State& s, MoveList& out) const {
         if (card == kNoCard) continue;
         const auto from = static_cast<std::uint8_t>(kCell + c);
         if (goes_home(s, card)) out.add(from, kFoundation, 1);
-        for (int d = 0; d < ncols; ++d)
-            if (tops[d] != kNoCard && builds(card, tops[d])) out.add(from, static_cast<std::uint8_t>(d), 1);
+        // The columns whose top it builds on, in column order.
+        unsigned cols = 0;
+        for (CardSet t = under_[card] & top_set; t; t &= t - 1) cols |= 1U << top_col[__builtin_ctzll(t)];
+        for (; cols; cols &= cols - 1) out.add(from, static_cast<std::uint8_t>(__builtin_ctz(cols)), 1);
         if (first_empty >= 0 && r_.empty_takes(card))
             out.add(from, static_cast<std::uint8_t>(first_empty), 1);
     }

@@ -103,6 +103,8 @@ private:
     Rules r_;
     // onto_[t]: the cards that build on card t in a column (r_.builds_on as a table).
     std::array<CardSet, 64> onto_{};
+    // under_[c]: the cards that card c builds on (onto_ turned around).
+    std::array<CardSet, 64> under_{};
     // Returns true if `moving` builds on `target` (a table lookup).
     bool builds(Card moving, Card target) const { return (onto_[target] >> moving) & 1; }
     // The supermove limit with `free_cells` free cells and `empties` usable empty columns.
