@@ -1,6 +1,7 @@
 #include "moves.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 namespace bakers {
 
@@ -88,14 +89,21 @@ void MoveGen::generate(const State& s, MoveList& out) const {
     CardSet in_runs = 0;
     std::uint8_t run_col[64], run_depth[64];
     int runs[kMaxColumns];
-    for (int i = 0; i < ncols; ++i) {
-        runs[i] = top_run(s, i);
-        for (int k = 0; k < runs[i]; ++k) {
-            const Card c = s.cards[s.end[i] - 1 - k];
+    for (int i = 0; i < ncols; ++i) {  // each run walked once, from the top down (top_run)
+        const int b = s.begin(i);
+        int p = s.end[i] - 1;
+        for (int k = 0; p >= b; ++k, --p) {
+            const Card c = s.cards[p];
             in_runs |= bit_of(c);
             run_col[c] = static_cast<std::uint8_t>(i);
             run_depth[c] = static_cast<std::uint8_t>(k);
+            if (p == b || !builds(c, s.cards[p - 1])) {
+                --p;
+                break;
+            }
         }
+        runs[i] = s.end[i] - 1 - p;
+        assert(runs[i] == top_run(s, i));
     }
     // Top cards home and into the first empty cell.
     for (int i = 0; i < ncols; ++i) {
