@@ -49,10 +49,17 @@ struct Slot {
 static_assert(sizeof(Slot) == 12);
 
 // Zeroed slots; a large array asks the system for huge pages, which keeps the random
-// probes of a big table from missing the address-translation cache at every step.
+// probes of a big table from missing the address-translation cache at every step. Slots
+// may also be borrowed from a block that the table owns (every shard's first slots).
 class Slots {
 public:
     Slots() = default;
+    // Returns n zeroed slots at p, owned by someone else.
+    static Slots borrowed(Slot* p, std::size_t n) {
+        Slots s;
+        s.p_ = p, s.n_ = n, s.bytes_ = n * sizeof(Slot), s.owned_ = false;
+        return s;
+    }
     explicit Slots(std::size_t n) : n_(n), bytes_(n * sizeof(Slot)) {
         if (bytes_ >= kLarge) {
             bytes_ = (bytes_ + kHuge - 1) / kHuge * kHuge;  // aligned_alloc: a multiple of kHuge
@@ -66,18 +73,25 @@ public:
         if (!p_) throw std::bad_alloc();
         std::memset(static_cast<void*>(p_), 0, bytes_);
     }
-    Slots(Slots&& o) noexcept : p_(o.p_), n_(o.n_), bytes_(o.bytes_) { o.p_ = nullptr, o.n_ = 0, o.bytes_ = 0; }
+    Slots(Slots&& o) noexcept : p_(o.p_), n_(o.n_), bytes_(o.bytes_), owned_(o.owned_) {
+        o.p_ = nullptr, o.n_ = 0, o.bytes_ = 0, o.owned_ = true;
+    }
     Slots& operator=(Slots&& o) noexcept {
         std::swap(p_, o.p_);
         std::swap(n_, o.n_);
         std::swap(bytes_, o.bytes_);
+        std::swap(owned_, o.owned_);
         return *this;
     }
     Slots(const Slots&) = delete;
     Slots& operator=(const Slots&) = delete;
-    ~Slots() { std::free(p_); }
+    ~Slots() {
+        if (owned_) std::free(p_);
+    }
     std::size_t size() const { return n_; }
     std::size_t bytes() const { return bytes_; }  // as allocated
+    // Returns the bytes these slots free when dropped: 0 for borrowed ones.
+    std::size_t owned_bytes() const { return owned_ ? bytes_ : 0; }
     Slot& operator[](std::size_t i) { return p_[i]; }
     const Slot& operator[](std::size_t i) const { return p_[i]; }
     const Slot* begin() const { return p_; }
@@ -89,6 +103,7 @@ private:
     Slot* p_ = nullptr;
     std::size_t n_ = 0;
     std::size_t bytes_ = 0;
+    bool owned_ = true;
 };
 
 // Returns the home slot of a key's low bits in n slots: lo scaled to [0, n).
@@ -104,12 +119,16 @@ public:
     // `initial`: the slots of a shard at the start.
     explicit VisitedTable(bool shared, int shard_bits, int load_quarters = 2,
                           std::size_t initial = 1024)
-        : shared_(shared), bits_(shard_bits), load_(load_quarters), shards_(std::size_t{1} << shard_bits) {
-        for (auto& s : shards_) {
-            s.slots = Slots(initial);
-            s.publish();
+        : shared_(shared), bits_(shard_bits), load_(load_quarters), shards_(std::size_t{1} << shard_bits),
+          first_(shards_.size() * initial) {
+        // The shards' first slots in one block: one allocation instead of one a shard
+        // (depth first's 256 shards made every small search pay 256 of them, and as many
+        // frees). A shard that grows leaves its part of the block unused.
+        for (std::size_t i = 0; i < shards_.size(); ++i) {
+            shards_[i].slots = Slots::borrowed(&first_[i * initial], initial);
+            shards_[i].publish();
         }
-        bytes_ = shards_.size() * shards_[0].slots.bytes();
+        bytes_ = first_.size() * sizeof(Slot);
     }
 
     // Inserts k; returns true if it was not there yet.
@@ -165,11 +184,13 @@ public:
             const std::uint64_t top = bits_ ? std::uint64_t{i} << (64 - bits_) : 0;
             for (const Slot& s : sh.slots)
                 if (!s.empty()) f(Key{s.lo(), top | s.hi0});
-            bytes_.fetch_sub(sh.slots.bytes(), std::memory_order_relaxed);
+            bytes_.fetch_sub(sh.slots.owned_bytes(), std::memory_order_relaxed);
             sh.slots = Slots();
             sh.used = 0;
             sh.publish();
         }
+        bytes_.fetch_sub(first_.size() * sizeof(Slot), std::memory_order_relaxed);
+        first_ = {};
     }
 
     // Writes the table whole (its shards' sizes and slots), for a checkpoint; `load`
@@ -197,6 +218,7 @@ public:
             sh.publish();
             bytes += sh.slots.bytes();
         }
+        first_ = {};  // every shard has slots of its own now
         bytes_.store(bytes, std::memory_order_relaxed);
     }
 
@@ -246,7 +268,7 @@ private:
         Slots old(grown_size(sh.slots.size()));
         std::swap(old, sh.slots);
         sh.publish();
-        bytes_.fetch_add(sh.slots.bytes() - old.bytes(), std::memory_order_relaxed);
+        bytes_.fetch_add(sh.slots.bytes() - old.owned_bytes(), std::memory_order_relaxed);
         const std::size_t size = sh.slots.size();
         for (const Slot& k : old) {
             if (k.empty()) continue;
@@ -261,6 +283,7 @@ private:
     int bits_;
     std::size_t load_;
     std::vector<Shard> shards_;
+    std::vector<Slot> first_;  // the shards' first slots (zeroed: Slot's members are)
     std::atomic<std::uint64_t> bytes_{0};
     std::atomic<std::uint64_t> budget_{0};
     std::atomic<bool> over_budget_{false};
