@@ -11,6 +11,7 @@
 #include "heuristic.hpp"
 #include "limit_watch.hpp"
 #include "line.hpp"
+#include "new_child.hpp"
 #include "table.hpp"
 
 namespace bakers {
@@ -298,7 +299,7 @@ private:
             if (!ahead) {
                 Key key;
                 quiet = gen_.quiet_key(cur, m, key);
-                if (quiet ? !table_.insert(key) : !add_made(cur, m)) continue;
+                if (quiet ? !table_.insert(key) : !add_made_if_new(gen_, table_, cur, m, fresh_)) continue;
             } else {
                 const auto at = static_cast<std::size_t>(i);
                 quiet = quiet_[at];
@@ -394,16 +395,6 @@ private:
             if (is_new) fresh_.push_back(child);
         }
         return is_new;
-    }
-    // Makes the child of a move that is not quiet, settled, and appends it to fresh_ if the
-    // table did not hold its key (which it then stores); returns whether it was new.
-    bool add_made(const Keyed& cur, Move m) {
-        Keyed& child = fresh_.emplace_back(cur);
-        gen_.apply(child, m);
-        gen_.settle_after(child, m);
-        if (table_.insert(child.key)) return true;
-        fresh_.pop_back();
-        return false;
     }
     void push_frame(const Keyed& k, Move move) {
         if (frames_.size() % kSegment == 0) {

@@ -109,6 +109,7 @@ void QuietScorer::prepare(const State& parent) {
     parent_ = &parent;
     next_ = gen_.next_cards(parent);
     dig_ = over_ = empties_ = 0;
+    left_ = 4 * r.suit_size() - parent.home();  // a quiet move sends nothing home
     used_ = r.cells - parent.free_cells(r.cells);
     for (int i = 0; i < r.columns; ++i) {
         Column& col = cols_[i];
@@ -175,7 +176,7 @@ Priorities QuietScorer::score(Move m) const {
         }
         empties -= dst.size == 0;
     }
-    return combine(r, 4 * r.suit_size() - s.home(), used, dig, over, empties);
+    return combine(r, left_, used, dig, over, empties);
 }
 
 }  // namespace bakers

@@ -90,7 +90,7 @@ private:
     const MoveGen& gen_;
     const State* parent_ = nullptr;
     CardSet next_ = 0;
-    int dig_ = 0, over_ = 0, empties_ = 0, used_ = 0;
+    int left_ = 0, dig_ = 0, over_ = 0, empties_ = 0, used_ = 0;  // the parent's terms
     Column cols_[kMaxColumns];
 };
 

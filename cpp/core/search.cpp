@@ -146,8 +146,8 @@ private:
     void claim(const std::vector<Open>& popped, std::vector<Taken>& batch) {
         const Rules& r = gen_.rules();
         for (const Open& o : popped) {
-            const Node& n = node(o.id);
-            std::uint8_t& mark = node(o.id).expanded;
+            Node& n = node(o.id);
+            std::uint8_t& mark = n.expanded;
             if (shared_ ? std::atomic_ref<std::uint8_t>(mark).exchange(1) : std::exchange(mark, 1))
                 continue;
             batch.push_back(Taken{o.id, o.depth, unpack(arena_.get(o.slot), r.columns)});
