@@ -75,7 +75,7 @@ def test_impossible_of_random_positions_confirmed_by_the_referee(variant) -> Non
 
 @pytest.mark.parametrize("cap", ["8M", "24M"])
 def test_memory_limit_holds(cap: str) -> None:
-    result = solve(Deal.from_number("bakers_dozen", 477), limits=Limits(memory=cap), method=DEEP)
+    result = solve(Deal.from_number("bakers_dozen", 417), limits=Limits(memory=cap), method=DEEP)
     assert (result.verdict, result.reason) == ("unknown", "memory limit")
     assert result.stats.peak_bytes <= Limits(memory=cap).memory
     assert result.stats.stored > 10_000
@@ -104,7 +104,7 @@ def test_cli_forget(bakers: Run) -> None:
 
 
 def test_node_limit_and_the_verdict_it_leaves() -> None:
-    result = solve(Deal.from_number("bakers_dozen", 477), limits=Limits(nodes=500), method=DEEP)
+    result = solve(Deal.from_number("bakers_dozen", 417), limits=Limits(nodes=500), method=DEEP)
     assert (result.verdict, result.reason) == ("unknown", "node limit")
     assert result.stats.expanded == 500 and not result.most_home_exact
 

@@ -270,3 +270,14 @@ def test_core_rejects_invalid_rules(field: str, value: object) -> None:
     rules = {**PRESETS["freecell"].rules(), field: value}
     with pytest.raises(ValueError):
         _core.deal(rules, 1)
+
+
+def test_only_games_without_free_space_cut_dead_ends() -> None:
+    """Dead ends (cpp/core/dead_end.hpp) need no cells, an empty column that takes
+    nothing and cards that move alone: of the presets, Baker's Dozen."""
+    assert [v.name for v in PRESETS.values() if v.cuts_dead_ends] == ["bakers_dozen"]
+    dozen = find_variant("bakers_dozen")
+    assert not dozen.replace(cells=1).cuts_dead_ends
+    assert not dozen.replace(empty="kings").cuts_dead_ends
+    assert not dozen.replace(moves="sequence").cuts_dead_ends
+    assert find_variant("freecell").replace(cells=0, empty="none").cuts_dead_ends

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "dead_end.hpp"
 #include "heuristic.hpp"
 #include "limit_watch.hpp"
 #include "line.hpp"
@@ -44,6 +45,7 @@ public:
     Round(const MoveGen& gen, std::uint64_t width, const Limits& limits, LimitWatch& watch,
           std::uint64_t expanded_before)
         : gen_(gen),
+          dead_(gen.rules()),
           width_(width),
           limits_(limits),
           watch_(watch),
@@ -75,7 +77,7 @@ public:
                 const Keyed k = unpack(level[i], r.columns);
                 scorer.prepare(k);
                 moves.size = 0;
-                gen_.generate(k.s, moves);
+                if (!dead_.dead(k.s)) gen_.generate(k.s, moves);  // a dead end has no win to look for
                 ++res.stats.expanded;
                 res.stats.generated += static_cast<std::uint64_t>(moves.size);
                 for (int j = 0; j < moves.size; ++j) {
@@ -196,6 +198,7 @@ private:
     }
 
     const MoveGen& gen_;
+    const DeadEnds dead_;
     const std::uint64_t width_;
     const Limits& limits_;
     LimitWatch& watch_;

@@ -14,11 +14,12 @@
 // it was stored before (and so expanded, or about to be, in that round). Such a round is a
 // complete breadth-first search of every position reachable from the start (up to the
 // provably harmless pruning of moves.hpp): when its last level is empty without a win,
-// there is none. A round that cut a level proves nothing and the next round is wider; so
-// the search says "impossible" only after an uncut round. The limits hold for the whole
-// search: positions expanded and seconds in all rounds, memory and stored positions in
-// each round (one at a time); the statistics add up the rounds (the peak is the largest
-// round's).
+// there is none (a dead end, dead_end.hpp, is expanded into no children: it has no
+// win, so neither has any position it leads to). A round that cut a level proves
+// nothing and the next round is wider; so the search says "impossible" only after an
+// uncut round. The limits hold for the whole search: positions expanded and seconds in
+// all rounds, memory and stored positions in each round (one at a time); the
+// statistics add up the rounds (the peak is the largest round's).
 #pragma once
 
 #include "search.hpp"

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "checkpoint.hpp"
+#include "dead_end.hpp"
 #include "chunked.hpp"
 #include "dense_table.hpp"
 #include "heuristic.hpp"
@@ -140,6 +141,7 @@ public:
                const Checkpoint* checkpoint)
         : order_(order),
           gen_(rules),
+          dead_(rules),
           limits_(limits),
           dense_from_(dense_from ? dense_from : limits.max_bytes / 2),
           dense_bytes_(dense_bytes),
@@ -283,7 +285,7 @@ private:
         assert(cur.key_is_consistent(r.columns, r.cells));
         if (limits_.forget) table_.prefetch(cur.key);  // for the hold or set_value below
         moves.size = 0;
-        gen_.generate(cur.s, moves);
+        if (!dead_.dead(cur.s)) gen_.generate(cur.s, moves);  // a dead end has no win to look for
         ++res_.stats.expanded;
         res_.stats.generated += static_cast<std::uint64_t>(moves.size);
         kids.clear();
@@ -575,6 +577,7 @@ private:
 
     const ChildOrder order_;
     const MoveGen gen_;
+    const DeadEnds dead_;
     const Limits limits_;
     const std::uint64_t dense_from_;  // the table bytes at which the keys go dense
     const std::uint64_t dense_bytes_;  // the dense table's size (0: what the limit leaves)

@@ -34,10 +34,12 @@
 // forgotten key is not found; the table never takes a new key for one it holds, see
 // dense_table.hpp): so it is expanded too. Hence when the stack is empty every position
 // reachable from the start (up to the provably harmless pruning of moves.hpp) has been
-// expanded without a win. The search ends: the positions on the line are busy, so a
-// position met again while on the line is skipped and the line never repeats a
-// position; there are finitely many such lines. The order of the moves on a frame (the
-// best child by the heuristic taken first) only decides how soon a win is met.
+// expanded without a win (a dead end, dead_end.hpp, is expanded into no children:
+// it has no win, so neither has any position it leads to). The search ends: the
+// positions on the line are busy, so a position met again while on the line is skipped
+// and the line never repeats a position; there are finitely many such lines. The order
+// of the moves on a frame (the best child by the heuristic taken first) only decides
+// how soon a win is met.
 #pragma once
 
 #include <string>

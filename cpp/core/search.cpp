@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "beam.hpp"
+#include "dead_end.hpp"
 #include "depth_first.hpp"
 #include "portfolio.hpp"
 #include "heuristic.hpp"
@@ -49,12 +50,14 @@ constexpr std::uint64_t kBigSearch = 4096;  // expansions after which threads ta
 // while no thread is expanding. Every stored position was pushed on every list in use and
 // is expanded when it is first taken from one of them; so when all are empty, every
 // reachable position has been expanded exactly once, on any number of threads: then
-// "impossible" is a proof.
+// "impossible" is a proof (a dead end, dead_end.hpp, is expanded into no children: it
+// has no win, so neither has any position it leads to).
 class Search {
 public:
     Search(const Rules& rules, const Limits& limits, int threads, const std::atomic<bool>* stop,
            const StopPoll& poll)
         : gen_(rules),
+          dead_(rules),
           limits_(limits),
           threads_(std::clamp(threads, 1, kMaxThreads)),
           shared_(threads_ > 1),
@@ -210,7 +213,7 @@ private:
         Scorer scorer(gen_);
         bool scorer_ready = false;
         moves.size = 0;
-        gen_.generate(parent.s, moves);
+        if (!dead_.dead(parent.s)) gen_.generate(parent.s, moves);  // a dead end has no win to look for
         NodeStore& mine = nodes_[t];
         Tally& tally = tally_[t];
         // First every child's key, each key's table slot announced to the memory system
@@ -360,6 +363,7 @@ private:
     }
 
     const MoveGen gen_;
+    const DeadEnds dead_;
     const Limits limits_;
     const int threads_;
     const bool shared_;

@@ -115,21 +115,21 @@ TEST(depth_first_node_limit) {
     const Rules& r = preset("bakers_dozen");
     Limits limits;
     limits.max_nodes = 10;
-    const Result res = depth_first(r, dealt(r, 477), limits);
+    const Result res = depth_first(r, dealt(r, 417), limits);
     CHECK_EQ(res.verdict, Verdict::Unknown);
     CHECK_EQ(res.reason, std::string("node limit"));
     CHECK_EQ(res.stats.expanded, 10u);
 }
 
 TEST(depth_first_memory_limit_holds) {
-    // Baker's Dozen 477 needs ~100 million positions: a 10 MB limit ends the search,
+    // Baker's Dozen 417 is undecided after billions of positions: a 10 MB limit ends the search,
     // and the bytes held never passed it.
     const Rules& r = preset("bakers_dozen");
-    const Result res = stopped_by_memory(r, 477, 10u << 20);
+    const Result res = stopped_by_memory(r, 417, 10u << 20);
     CHECK(res.stats.stored > 50'000u);  // the limit was used, not refused at the start
     Limits limits;
     limits.max_bytes = 1;
-    CHECK_EQ(depth_first(r, dealt(r, 477), limits).reason, std::string("memory limit"));
+    CHECK_EQ(depth_first(r, dealt(r, 417), limits).reason, std::string("memory limit"));
 }
 
 TEST(depth_first_long_line_in_little_memory) {
@@ -272,7 +272,7 @@ TEST(depth_first_poll_sees_the_search_grow) {
     Limits limits;
     limits.max_seconds = 60;  // a bound if the poll never stopped it
     std::vector<Progress> seen;
-    const Result res = solve(r, dealt(r, 477), limits, nullptr, [&](const Progress& p) {
+    const Result res = solve(r, dealt(r, 417), limits, nullptr, [&](const Progress& p) {
         seen.push_back(p);
         return seen.size() == 3;
     }, 1, Method::DepthFirst);
@@ -293,7 +293,7 @@ TEST(depth_first_stop_poll) {
     Limits limits;
     limits.max_seconds = 20;  // a bound if the poll were never called
     int calls = 0;
-    const Result res = solve(r, dealt(r, 477), limits, nullptr, [&](const Progress&) {
+    const Result res = solve(r, dealt(r, 417), limits, nullptr, [&](const Progress&) {
         ++calls;
         return true;
     }, 1, Method::DepthFirst);

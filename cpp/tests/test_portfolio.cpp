@@ -35,7 +35,7 @@ TEST(portfolio_node_limit_counts_every_run) {
     const Rules& r = preset("bakers_dozen");
     Limits limits;
     limits.max_nodes = 150'000;  // round 0: best first 100,000, then depth first 50,000
-    const Result res = portfolio(r, dealt(r, 477), limits);
+    const Result res = portfolio(r, dealt(r, 417), limits);
     CHECK_EQ(res.verdict, Verdict::Unknown);
     CHECK_EQ(res.reason, std::string("node limit"));
     CHECK(res.stats.expanded >= 150'000 && res.stats.expanded < 151'000);
@@ -48,7 +48,7 @@ TEST(portfolio_poll_sees_the_counts_of_every_run) {
     limits.max_seconds = 60;  // a bound if the poll never stopped it
     std::uint64_t last = 0;
     bool grows = true;
-    const Result res = solve(r, dealt(r, 477), limits, nullptr, [&](const Progress& p) {
+    const Result res = solve(r, dealt(r, 417), limits, nullptr, [&](const Progress& p) {
         grows = grows && p.expanded >= last;
         last = p.expanded;
         return p.expanded > 150'000;

@@ -65,6 +65,10 @@ class RangeResult(Verdict):
     _position: _Position | None = field(default=None, repr=False, compare=False)
     _line: list[Any] | None = field(default=None, repr=False, compare=False)
 
+    @property
+    def _rules(self) -> Variant:
+        return self.variant
+
     @cached_property
     def deal(self) -> Deal:
         """The position that was solved, as a `Deal` (a numbered deal for `solve_range`,

@@ -91,7 +91,9 @@ def cmd_hint(args: argparse.Namespace) -> int:
             extra = f", the first step of {answer.supermove}"
         print(f"{answer.move} (a win in {len(answer.line) + 1} moves from here{extra})")
     elif answer.verdict == "no_win":
-        print(f"no win from here (at most {answer.most_home} cards can go home)")
+        exact = answer.result is None or answer.result.most_home_exact
+        bound = "at most" if exact else "at least"
+        print(f"no win from here ({bound} {answer.most_home} cards can go home)")
     else:
         print(f"unknown ({answer.reason or 'a limit'}): no win found yet, none ruled out")
     return code

@@ -124,9 +124,10 @@ class Hint:
     ``supermove`` the first move of the same line written as the compact multi-card
     move it belongs to (equal to ``move`` in most positions) and ``line`` the moves that
     win after ``move``. ``most_home`` is the most cards home in any position the search
-    reached (exact unless ``'unknown'``; all of them for ``'win'``); ``result`` is the
-    search's full answer (None when the board is won or the hint continues a
-    remembered line).
+    reached (all of them for ``'win'``; for ``'no_win'`` exact when
+    ``result.most_home_exact``, else a lower bound; a lower bound for ``'unknown'``);
+    ``result`` is the search's full answer (None when the board is won or the hint
+    continues a remembered line).
     """
 
     verdict: str

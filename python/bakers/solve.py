@@ -121,8 +121,15 @@ class Verdict:
 
     @property
     def most_home_exact(self) -> bool:
-        """True when ``most_home`` is exact: the search finished."""
-        return self.verdict != "unknown"
+        """True when ``most_home`` is exact: a win, or a proof that saw every position
+        the rules reach (not in games that cut dead ends: `Variant.cuts_dead_ends`)."""
+        if self.verdict == "solved":
+            return True
+        return self.verdict == "impossible" and not self._rules.cuts_dead_ends
+
+    @property
+    def _rules(self) -> Variant:
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -133,7 +140,7 @@ class SolveResult(Verdict):
     rules allow at once), ``'impossible'`` (the complete search found no win: a proof) or
     ``'unknown'`` (a limit was hit or the search was interrupted: ``reason`` says which).
     ``most_home`` is the most cards on the foundations in any position the search reached:
-    exact for a finished search, a lower bound when ``most_home_exact`` is False.
+    exact for a win and most proofs, a lower bound when ``most_home_exact`` is False.
     """
 
     verdict: str
@@ -143,6 +150,10 @@ class SolveResult(Verdict):
     most_home: int
     reason: str = ""
     supermoves: Solution | None = field(default=None, repr=False)
+
+    @property
+    def _rules(self) -> Variant:
+        return self.start.variant
 
     def to_dict(self) -> dict[str, Any]:
         """Return the result as plain data (for JSON)."""

@@ -96,6 +96,15 @@ class Variant:
         q, r = divmod(self.dealt_cards, self.columns)
         return tuple(q + (1 if i < r else 0) for i in range(self.columns))
 
+    @property
+    def cuts_dead_ends(self) -> bool:
+        """True when the engine's searches skip what follows a *dead end* (a position
+        that a count of the cards that can ever move shows lost: cpp/core/dead_end.hpp):
+        in games without cells where an empty column takes nothing and a card moves
+        alone, like Baker's Dozen. Their proofs then see fewer positions, so the most
+        cards home that an "impossible" reports is a lower bound."""
+        return self.cells == 0 and self.empty == "none" and self.moves != "sequence"
+
     def replace(self, **changes: object) -> Variant:
         """Return a copy with some fields changed (and validated)."""
         return dataclasses.replace(self, **changes)
