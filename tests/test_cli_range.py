@@ -178,7 +178,7 @@ def test_progress_bar_and_summary(bakers: Run, tmp_path: Path) -> None:
                           str(out), "--progress")
     assert code == 0
     assert "deals/s" in err and "winnable" in err and "impossible" in err
-    for words in ("bakers range", "deals decided", "share winnable", "seconds per deal",
+    for words in ("bakers range", "deals searched", "share winnable", "seconds per deal",
                   "median", "p99", "total time", "peak memory"):
         assert words in err, words
     # Not a terminal and no --progress: the summary only; --quiet: nothing.

@@ -61,6 +61,9 @@ def test_memory_and_time_limits_end_it() -> None:
     assert result.stats.seconds < 5
 
 
-def test_one_thread_only() -> None:
-    with pytest.raises(InvalidOptionError, match="one thread"):
-        solve(Deal.from_number("bakers_dozen", 1), method=PORTFOLIO, threads=2)
+def test_several_threads() -> None:
+    """Its runs go at once, one a thread (tests/test_solve_threads.py measures more)."""
+    deal = Deal.from_number("bakers_dozen", 1)
+    assert_won(solve(deal, method=PORTFOLIO, threads=2), deal, "bakers_dozen 1 on 2 threads")
+    with pytest.raises(InvalidOptionError, match="threads=17"):
+        solve(deal, method=PORTFOLIO, threads=17)

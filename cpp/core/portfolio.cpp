@@ -2,6 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 #include "depth_first.hpp"
 #include "limit_watch.hpp"
@@ -26,8 +31,10 @@ Result run_one(Run run, const Rules& rules, const State& start, const Limits& li
 
 }  // namespace
 
-Result solve_portfolio(const Rules& rules, const State& start, const Limits& limits,
-                       const std::atomic<bool>* stop, const StopPoll& poll) {
+namespace {
+
+Result one_thread(const Rules& rules, const State& start, const Limits& limits,
+                  const std::atomic<bool>* stop, const StopPoll& poll) {
     LimitWatch watch(limits, stop, poll);
     Stats total;
     const auto finish = [&](Result r) {
@@ -66,6 +73,150 @@ Result solve_portfolio(const Rules& rules, const State& start, const Limits& lim
         if (std::all_of(out_of_memory.begin(), out_of_memory.end(), [](bool b) { return b; }))
             return unknown("memory limit");
     }
+}
+
+// The portfolio on several threads: the same runs in the same order, each thread taking
+// the next run when it is free, so that a run of a later round need not wait for every
+// run before it. The first verdict ends every run (they share a stop flag). Limits: the
+// positions of all runs never pass max_nodes (each run's budget is reserved from what
+// is left when it starts), seconds count from the start, memory is split evenly between
+// the threads (max_bytes / threads a run), stored positions count per run; the calling
+// thread polls the caller's stop flag and poll (Ctrl-C) and watches the seconds.
+class Concurrent {
+public:
+    Concurrent(const Rules& rules, const State& start, const Limits& limits,
+               const std::atomic<bool>* stop, const StopPoll& poll, int threads)
+        : rules_(rules), start_(start), limits_(limits), watch_(limits_, stop, poll),
+          threads_(threads), live_(static_cast<std::size_t>(threads)),
+          worker_peak_(static_cast<std::size_t>(threads), 0) {}
+
+    Result run() {
+        std::vector<std::thread> workers;
+        for (int t = 0; t < threads_; ++t) workers.emplace_back([this, t] { work(t); });
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            while (working_ > 0) {
+                cv_.wait_for(lock, std::chrono::milliseconds(20));
+                if (working_ == 0) break;
+                std::uint64_t expanded = total_.expanded, stored = total_.stored;
+                for (const Live& l : live_) {
+                    expanded += l.expanded.load(std::memory_order_relaxed);
+                    stored += l.stored.load(std::memory_order_relaxed);
+                }
+                lock.unlock();
+                const char* why = watch_.reached(expanded, 0, true);
+                lock.lock();
+                if (why && !halt_) reason_ = why, halt_ = true;
+            }
+        }
+        for (auto& w : workers) w.join();
+        Result res = decided_ ? std::move(won_) : Result{};
+        if (!decided_) {
+            res.reason = !reason_.empty() ? reason_
+                         : std::all_of(out_of_memory_.begin(), out_of_memory_.end(), [](bool b) { return b; })
+                             ? "memory limit"
+                             : "node limit";
+        }
+        res.stats = total_;
+        res.stats.peak_bytes = 0;  // at most one run a thread at once: each thread's largest
+        for (std::uint64_t p : worker_peak_) res.stats.peak_bytes += p;
+        res.stats.seconds = watch_.seconds();
+        return res;
+    }
+
+private:
+    struct Live {
+        std::atomic<std::uint64_t> expanded{0}, stored{0};
+    };
+
+    // Takes the next run and its limits (the caller holds the lock); false when none is left.
+    bool take(Run& run, Limits& each) {
+        if (std::all_of(out_of_memory_.begin(), out_of_memory_.end(), [](bool b) { return b; })) return false;
+        for (;; ++next_) {
+            run = runs_[next_ % runs_.size()];
+            if (!out_of_memory_[next_ % runs_.size()]) break;
+        }
+        std::uint64_t budget = kFirstBudget;
+        for (std::size_t round = next_ / runs_.size(); round > 0 && budget < (std::uint64_t{1} << 60); --round)
+            budget *= kGrowth;
+        if (limits_.max_nodes) {
+            if (reserved_ >= limits_.max_nodes) return false;
+            budget = std::min(budget, limits_.max_nodes - reserved_);
+            reserved_ += budget;
+        }
+        ++next_;
+        each = limits_;
+        each.max_nodes = budget;
+        if (limits_.max_bytes) each.max_bytes = std::max<std::uint64_t>(1, limits_.max_bytes / threads_);
+        if (limits_.max_seconds > 0) each.max_seconds = std::max(1e-9, limits_.max_seconds - watch_.seconds());
+        return true;
+    }
+
+    void work(int t) {
+        Live& live = live_[static_cast<std::size_t>(t)];
+        // A run's own poll only shows its counts to the calling thread; the shared flag stops it.
+        const StopPoll show = [&live](const Progress& p) {
+            live.expanded.store(p.expanded, std::memory_order_relaxed);
+            live.stored.store(p.stored, std::memory_order_relaxed);
+            return false;
+        };
+        for (;;) {
+            Run run;
+            Limits each;
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                if (halt_ || !take(run, each)) break;
+            }
+            Result r = run_one(run, rules_, start_, each, &halt_, show);
+            std::lock_guard<std::mutex> lock(mutex_);
+            live.expanded.store(0, std::memory_order_relaxed);
+            live.stored.store(0, std::memory_order_relaxed);
+            total_.add_run(r.stats);
+            auto& peak = worker_peak_[static_cast<std::size_t>(t)];
+            peak = std::max(peak, r.stats.peak_bytes);
+            if (limits_.max_nodes) reserved_ -= each.max_nodes - std::min(each.max_nodes, r.stats.expanded);
+            if (r.verdict != Verdict::Unknown) {
+                if (!decided_) won_ = std::move(r), decided_ = true;
+                halt_ = true;
+            } else if (r.reason == "memory limit") {
+                out_of_memory_[static_cast<std::size_t>(std::find(runs_.begin(), runs_.end(), run) - runs_.begin())] = true;
+            } else if (r.reason != "node limit" && !halt_) {
+                reason_ = r.reason;  // time or stored positions
+                halt_ = true;
+            }
+        }
+        std::lock_guard<std::mutex> lock(mutex_);
+        --working_;
+        cv_.notify_all();
+    }
+
+    const Rules& rules_;
+    const State& start_;
+    const Limits limits_;
+    LimitWatch watch_;
+    const int threads_;
+    const std::array<Run, 3> runs_{Run::BestFirst, Run::DepthProgress, Run::DepthSpace};
+    std::mutex mutex_;  // everything below but live_ and halt_
+    std::condition_variable cv_;
+    int working_ = threads_;
+    std::size_t next_ = 0;         // the next run: round next_ / 3, run next_ % 3
+    std::uint64_t reserved_ = 0;   // positions of finished runs and budgets of running ones
+    std::array<bool, 3> out_of_memory_{};
+    std::atomic<bool> halt_{false};
+    bool decided_ = false;
+    Result won_;
+    std::string reason_;
+    Stats total_;
+    std::vector<Live> live_;
+    std::vector<std::uint64_t> worker_peak_;
+};
+
+}  // namespace
+
+Result solve_portfolio(const Rules& rules, const State& start, const Limits& limits,
+                       const std::atomic<bool>* stop, const StopPoll& poll, int threads) {
+    if (threads <= 1) return one_thread(rules, start, limits, stop, poll);
+    return Concurrent(rules, start, limits, stop, poll, std::min(threads, 16)).run();
 }
 
 }  // namespace bakers

@@ -1,6 +1,7 @@
 // The portfolio: the verdicts of the complete searches, wins replayed, the caller's node
-// limit counted over every run.
+// limit counted over every run; on several threads the same, its runs at once.
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -11,8 +12,8 @@ namespace {
 
 using namespace support;
 
-Result portfolio(const Rules& r, const State& start, const Limits& limits = {}) {
-    return solve(r, start, limits, nullptr, {}, 1, Method::Portfolio);
+Result portfolio(const Rules& r, const State& start, const Limits& limits = {}, int threads = 1) {
+    return solve(r, start, limits, nullptr, {}, threads, Method::Portfolio);
 }
 
 TEST(portfolio_verdicts_equal_best_first) {
@@ -57,6 +58,78 @@ TEST(portfolio_poll_sees_the_counts_of_every_run) {
     CHECK(last > 150'000);
     CHECK_EQ(res.reason, std::string("interrupted"));
     CHECK(res.stats.expanded >= last);
+}
+
+TEST(portfolio_on_threads_verdicts_equal_one_thread) {
+    for (const auto& [game, n] : {std::pair{"bakers_dozen", 64}, {"bakers_dozen", 24},
+                                  {"bakers_dozen", 846}, {"freecell", 11982},
+                                  {"bakers_game", 14}, {"bakers_game", 1}}) {
+        const Rules& r = preset(game);
+        const State start = dealt(r, static_cast<std::uint64_t>(n));
+        const Verdict alone = portfolio(r, start).verdict;
+        for (int threads : {2, 3}) {
+            check::Context ctx(std::string(game) + " " + std::to_string(n) + " on " + std::to_string(threads));
+            const Result res = portfolio(r, start, Limits{}, threads);
+            CHECK_EQ(res.verdict, alone);
+            CHECK_EQ(res.reason, std::string());
+            if (res.verdict == Verdict::Solved) {
+                CHECK_EQ(replay(r, start, res.moves, false), std::string());
+                CHECK_EQ(replay(r, start, res.compact, true), std::string());
+            }
+        }
+    }
+}
+
+TEST(portfolio_on_threads_wins_sooner_where_a_later_run_wins) {
+    // Baker's Dozen 846: the depth-first order by progress wins after about 3,400
+    // positions; one thread first gives best first its 100,000.
+    const Rules& r = preset("bakers_dozen");
+    const State start = dealt(r, 846);
+    const Result one = portfolio(r, start);
+    const Result two = portfolio(r, start, Limits{}, 2);
+    CHECK_EQ(one.verdict, Verdict::Solved);
+    CHECK_EQ(two.verdict, Verdict::Solved);
+    CHECK(one.stats.expanded > 100'000u);
+    CHECK(two.stats.expanded < 20'000u);
+}
+
+TEST(portfolio_on_threads_node_limit_counts_every_run) {
+    const Rules& r = preset("bakers_dozen");
+    Limits limits;
+    limits.max_nodes = 250'000;  // best first 100,000 and depth first 100,000 at once, then 50,000
+    const Result res = portfolio(r, dealt(r, 417), limits, 2);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.reason, std::string("node limit"));
+    CHECK(res.stats.expanded >= 249'000 && res.stats.expanded <= 250'000);
+}
+
+TEST(portfolio_on_threads_memory_limit_holds) {
+    const Rules& r = preset("bakers_dozen");
+    Limits limits;
+    limits.max_bytes = 24u << 20;
+    const Result res = portfolio(r, dealt(r, 417), limits, 2);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.reason, std::string("memory limit"));
+    CHECK(res.stats.peak_bytes <= limits.max_bytes);
+}
+
+TEST(portfolio_on_threads_stops_on_the_flag_and_the_poll) {
+    const Rules& r = preset("bakers_dozen");
+    Limits limits;
+    limits.max_seconds = 60;  // a bound if neither stopped it
+    const std::atomic<bool> stop{true};
+    const Result flagged = solve(r, dealt(r, 417), limits, &stop, {}, 2, Method::Portfolio);
+    CHECK_EQ(flagged.reason, std::string("interrupted"));
+    int calls = 0;
+    std::uint64_t last = 0;
+    const Result polled = solve(r, dealt(r, 417), limits, nullptr, [&](const Progress& p) {
+        last = p.expanded;
+        return ++calls == 3;
+    }, 2, Method::Portfolio);
+    CHECK_EQ(polled.reason, std::string("interrupted"));
+    CHECK_EQ(calls, 3);
+    CHECK(polled.stats.expanded >= last);
+    CHECK(polled.stats.seconds < 30);
 }
 
 }  // namespace

@@ -283,7 +283,7 @@ def _summary(tally: _Tally, requested: int, already: int) -> None:
     table = Table(title="bakers range", show_header=False)
     table.add_column(justify="left")
     table.add_column()
-    table.add_row("deals decided", f"{done:,} of {requested:,}"
+    table.add_row("deals searched", f"{done:,} of {requested:,}"
                   + (f" ({already:,} already in the file)" if already else ""))
     for verdict, label in (("solved", "winnable"), ("impossible", "impossible"),
                            ("unknown", "unknown")):

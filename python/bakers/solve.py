@@ -47,10 +47,9 @@ def check_progress(progress: object) -> None:
 
 
 def default_method(variant: Variant, threads: int = 1) -> str:
-    """Return the search a game gets when none is asked for, on one thread:
-    ``'depth-first'`` for games that build by suit, ``'portfolio'`` for games that
-    build regardless of suit, ``'best-first'`` for the others; ``'best-first'`` on
-    several threads.
+    """Return the search a game gets when none is asked for: ``'portfolio'`` for
+    games that build regardless of suit (on any number of threads), and for the others
+    ``'depth-first'`` on one thread where they build by suit, else ``'best-first'``.
 
     Why: in a game built by suit the heuristic's order of the children leads a
     depth-first search to a win about as surely as the best-first search, at a lower
@@ -60,21 +59,26 @@ def default_method(variant: Variant, threads: int = 1) -> str:
     Where building alternates colours the same depth-first search wanders: FreeCell MS
     1..2000 12x slower, freecell36 1..3000 13x. Where it ignores suits (Baker's Dozen),
     best first decides the most deals within a few hundred thousand positions, but some
-    wins only a depth-first order finds at once (PySol 154, 220, 741): the portfolio runs
-    both and decides 998 of deals 1..1000 (all but 417, and 477 whose proof takes 58
-    million positions, beyond the 30 million it was given), best first alone 995 within
-    3 million positions.
+    wins only a depth-first order finds at once (PySol 154, 741, 846): the portfolio runs
+    both and decides 999 of deals 1..1000 (all but 417) within 30 million positions a
+    deal, best first alone 989 within 200,000 positions (at 56f0ff7, with dead ends). On
+    several threads the portfolio's runs go at once, one a thread (PySol 154 on two
+    threads: 4.6 million positions in all instead of 5.2, the depth-first order by free
+    space reached sooner).
     """
+    if variant.build == "any":
+        return "portfolio"
     if threads != 1:
         return "best-first"
-    return {"suit": "depth-first", "any": "portfolio"}.get(variant.build, "best-first")
+    return "depth-first" if variant.build == "suit" else "best-first"
 
 
 def check_method(method: str | None, variant: Variant | None, threads: int = 1) -> str:
     """Return ``method``, or the game's `default_method` for None (``variant`` may be None
     only when ``method`` is given).
 
-    Raises InvalidOptionError for an unknown method, or depth-first on several threads.
+    Raises InvalidOptionError for an unknown method, or depth-first or beam on several
+    threads.
     """
     if method is None:
         if variant is None:
@@ -82,7 +86,7 @@ def check_method(method: str | None, variant: Variant | None, threads: int = 1) 
         return default_method(variant, threads)
     if method not in METHODS:
         raise InvalidOptionError(f"method={method!r} must be one of {', '.join(METHODS)}")
-    if method != "best-first" and threads != 1:
+    if method not in ("best-first", "portfolio") and threads != 1:
         raise InvalidOptionError(f"method={method!r} runs on one thread, not threads={threads}")
     return method
 
@@ -241,12 +245,13 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     with the GIL released; Ctrl-C ends it within a second with ``'unknown'``
     (reason ``'interrupted'``). With ``check`` (the default) the solution is replayed by
     the referee before it is returned. ``threads`` (1..16) searches the one position on
-    that many threads sharing one visited set: the verdict is as exact as on one thread.
+    that many threads (best first: sharing one visited set; the portfolio: its runs at
+    once, one a thread): the verdict is as exact as on one thread.
     ``method`` is ``'best-first'`` (short lines; several threads), ``'depth-first'``
     (one thread; the same verdicts in a fraction of the memory a stored position, for
-    proofs too big for the best-first search; longer lines), ``'portfolio'`` (one
-    thread: best first and two depth-first orders in turn, with budgets growing 4x a
-    round, until one decides) or ``'beam'`` (one thread: breadth first keeping the best
+    proofs too big for the best-first search; longer lines), ``'portfolio'`` (best
+    first and two depth-first orders in turn, with budgets growing 4x a round, until one
+    decides; on several threads the runs go at once, memory split evenly between them) or ``'beam'`` (one thread: breadth first keeping the best
     1,000, 4,000, 16,000, ... new positions a level, a round each, until one wins or a
     round that kept every position proves there is no win; finds wins in tight games,
     FreeCell with one cell, that the others miss); None picks the game's
