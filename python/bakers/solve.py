@@ -251,14 +251,14 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     (one thread; the same verdicts in a fraction of the memory a stored position, for
     proofs too big for the best-first search; longer lines), ``'portfolio'`` (best
     first and two depth-first orders in turn, with budgets growing 4x a round, until one
-    decides; on several threads the runs go at once, memory split evenly between them) or ``'beam'`` (one thread: breadth first keeping the best
-    1,000, 4,000, 16,000, ... new positions a level, a round each, until one wins or a
-    round that kept every position proves there is no win; finds wins in tight games,
-    FreeCell with one cell, that the others miss); None picks the game's
-    `default_method`. ``progress``, if given, is called about 20 times a second with a
-    `SearchProgress` (positions expanded and stored, seconds) on the calling thread
-    while the search runs, for a progress display; an exception it raises stops the
-    search and is raised by `solve`.
+    decides; on several threads the runs go at once, memory split evenly between them)
+    or ``'beam'`` (one thread: breadth first keeping the best 1,000, 4,000, 16,000, ...
+    new positions a level, a round each, until one wins or a round that kept every
+    position proves there is no win; finds wins in tight games, FreeCell with one cell,
+    that the others miss); None picks the game's `default_method`. ``progress``, if
+    given, is called about 20 times a second with a `SearchProgress` (positions
+    expanded and stored, seconds) on the calling thread while the search runs, for a
+    progress display; an exception it raises stops the search and is raised by `solve`.
 
     ``checkpoint`` (a file path; the depth-first search, which it picks when ``method``
     is None) makes a long proof survive its process: the search goes on from the file
