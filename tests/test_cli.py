@@ -75,6 +75,21 @@ def test_solve_freecell_11982_is_impossible(bakers: Run) -> None:
     assert " moves\n" not in out
 
 
+def test_solve_on_threads(bakers: Run) -> None:
+    code, out, err = bakers("solve", "bakers_dozen", "846", "--threads", "2")
+    assert (code, err) == (0, "")
+    assert out.startswith("solved: bakers_dozen deal 846"), out
+    assert_wins(solution_text(out), Deal.from_number("bakers_dozen", 846))
+    code, out, err = bakers("solve", "freecell", "11982", "--threads", "2")
+    assert code == 1 and out.startswith("impossible: freecell deal 11982")
+    for threads, words in (("0", "threads=0"), ("17", "threads=17")):
+        code, out, err = bakers("solve", "freecell", "1", "--threads", threads)
+        assert code == 2 and out == "" and words in one_error_line(err)
+    code, out, err = bakers("solve", "bakers_game", "1", "--threads", "2", "--method",
+                            "depth-first")
+    assert code == 2 and "runs on one thread" in one_error_line(err)
+
+
 def test_solve_board_file(bakers: Run) -> None:
     board = BOARDS / "ms24.board"
     code, out, err = bakers("solve", "--game", "freecell", str(board))

@@ -137,7 +137,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     resumed = args.checkpoint is not None and os.path.isfile(args.checkpoint)
     with SearchMeter.from_args(args) as meter:
         result = __import__("bakers.solve", fromlist=["solve"]).solve(
-            deal, limits=_limits(args), method=args.method, progress=meter.callback, **saving)
+            deal, limits=_limits(args), method=args.method, progress=meter.callback,
+            threads=args.threads, **saving)
     if resumed:
         print(f"bakers: went on from the checkpoint {args.checkpoint}", file=sys.stderr)
     moves = result.supermoves if args.supermoves else result.solution
@@ -217,6 +218,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cells", type=int, metavar="K",
                    help="play with K free cells instead of the game's own count")
     _add_method(p)
+    p.add_argument("--threads", type=int, default=1, metavar="N",
+                   help="search the one deal on N threads (1..16; best first shares one "
+                   "search between them, the portfolio runs its searches at once)")
     _add_limits(p)
     p.add_argument("--checkpoint", metavar="FILE",
                    help="depth first, saved to FILE now and then and when a limit or Ctrl-C "
