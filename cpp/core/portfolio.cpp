@@ -86,7 +86,7 @@ class Concurrent {
 public:
     Concurrent(const Rules& rules, const State& start, const Limits& limits,
                const std::atomic<bool>* stop, const StopPoll& poll, int threads)
-        : rules_(rules), start_(start), limits_(limits), watch_(limits_, stop, poll),
+        : rules_(rules), start_(start), limits_(limits), whole_(whole(limits)), watch_(whole_, stop, poll),
           threads_(threads), live_(static_cast<std::size_t>(threads)),
           worker_peak_(static_cast<std::size_t>(threads), 0) {}
 
@@ -104,7 +104,7 @@ public:
                     stored += l.stored.load(std::memory_order_relaxed);
                 }
                 lock.unlock();
-                const char* why = watch_.reached(expanded, 0, true);
+                const char* why = watch_.reached(expanded, stored, true);
                 lock.lock();
                 if (why && !halt_) reason_ = why, halt_ = true;
             }
@@ -190,9 +190,17 @@ private:
         cv_.notify_all();
     }
 
+    // The limits of the whole run as the calling thread watches them: stored positions
+    // count per run, so not here (the poll still gets the runs' sum).
+    static Limits whole(Limits l) {
+        l.max_states = 0;
+        return l;
+    }
+
     const Rules& rules_;
     const State& start_;
     const Limits limits_;
+    const Limits whole_;
     LimitWatch watch_;
     const int threads_;
     const std::array<Run, 3> runs_{Run::BestFirst, Run::DepthProgress, Run::DepthSpace};

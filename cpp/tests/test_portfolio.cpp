@@ -121,14 +121,16 @@ TEST(portfolio_on_threads_stops_on_the_flag_and_the_poll) {
     const Result flagged = solve(r, dealt(r, 417), limits, &stop, {}, 2, Method::Portfolio);
     CHECK_EQ(flagged.reason, std::string("interrupted"));
     int calls = 0;
-    std::uint64_t last = 0;
+    std::uint64_t last = 0, stored = 0;
     const Result polled = solve(r, dealt(r, 417), limits, nullptr, [&](const Progress& p) {
         last = p.expanded;
+        stored = p.stored;
         return ++calls == 3;
     }, 2, Method::Portfolio);
     CHECK_EQ(polled.reason, std::string("interrupted"));
     CHECK_EQ(calls, 3);
     CHECK(polled.stats.expanded >= last);
+    CHECK(stored > 0 && stored <= polled.stats.stored);  // the runs' counts, for a display
     CHECK(polled.stats.seconds < 30);
 }
 
