@@ -16,7 +16,8 @@ HARD = Deal.from_number(find_variant("bakers_dozen"), 417)
 
 
 @pytest.mark.parametrize(("method", "threads"), [("depth-first", 1), ("best-first", 1),
-                                                 ("best-first", 2), ("portfolio", 1)])
+                                                 ("best-first", 2), ("portfolio", 1),
+                                                 ("portfolio", 2)])
 def test_progress_sees_the_search_grow(method: str, threads: int) -> None:
     seen: list[SearchProgress] = []
     result = solve(HARD, limits=Limits(seconds=0.6), method=method, threads=threads,
