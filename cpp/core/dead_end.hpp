@@ -5,19 +5,21 @@
 // The count. For a position P, follow each column down from its top: a card *can leave*
 // when every card above it can leave (so it can come to the top) and it can either go
 // home, or go onto a card it builds on that is not home and *can be exposed*: one whose
-// cards above it can all leave. A card *can go home* when it can come to the top and its
-// suit's card below it is home or can go home. The count grows these sets until nothing
+// cards above it can all leave. A card *can go home* when it can come to the top and the
+// card before it on its foundation is home or can go home. The count grows these sets until nothing
 // changes; P is a dead end when some card not home cannot go home.
 //
 // Why a dead end has no win. Take any winning line from P. Every card x of P not home
 // goes home in it, so x moves; call its first move leave(x). At leave(x) x is a column's
-// top, so every card above x in P left before it. x goes either home, its suit's card
-// below it home before, or onto a card t it builds on, at the top of its column then, so
-// t is not home in P (no card comes back from a foundation) and every card above t in P
-// left before: before leave(x) if t never moved, else before leave(t) < leave(x). Taking
-// the line's first moves in their order, each one meets the count's condition with moves
-// taken before it, so (by induction) the count holds every card that leaves and every
-// card that goes home in the line: every card of P not home. So when the count misses a
+// top, so every card above x in P left before it. x goes either home, the card before it
+// on its foundation home before, or onto a card t it builds on, at the top of its column
+// then, so t is not home in P (no card comes back from a foundation) and every card above
+// t in P left before: before leave(x) if t never moved, else before leave(t) < leave(x).
+// When x goes home (at leave(x) or later), the cards above it in P have left and the card
+// before it is home. Taking these moves (each card's first move and its move home) in the
+// line's order, each meets the count's condition with moves taken before it, so (by
+// induction) the count holds every card that leaves and every card that goes home in the
+// line: every card of P not home. So when the count misses a
 // card, no winning line exists. The count only adds, and a column's count only goes
 // down it, so it ends after at most one step per card.
 //
