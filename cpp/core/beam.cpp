@@ -45,7 +45,7 @@ public:
     Round(const MoveGen& gen, std::uint64_t width, const Limits& limits, LimitWatch& watch,
           std::uint64_t expanded_before)
         : gen_(gen),
-          dead_(gen.rules()),
+          dead_(gen),
           width_(width),
           limits_(limits),
           watch_(watch),

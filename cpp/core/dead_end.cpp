@@ -2,34 +2,32 @@
 
 namespace bakers {
 
-DeadEnds::DeadEnds(const Rules& rules) : r_(rules) {
+DeadEnds::DeadEnds(const MoveGen& gen) : r_(gen.rules()) {
     active_ = r_.cells == 0 && r_.empty == Empty::None && r_.moves != Moves::Sequence;
     if (!active_) return;
+    deck_ = r_.deck_set();
     for (int t = 0; t < kSuits; ++t)
         for (int h = 1; h <= r_.suit_size(); ++h) {
             const Card c = make_card(t, r_.rank_at_height(h));
             if (h > 1) before_[c] = bit_of(make_card(t, r_.rank_at_height(h - 1)));
             if (h < r_.suit_size()) next_[c] = make_card(t, r_.rank_at_height(h + 1));
-            for (int u = 0; u < kSuits; ++u)
-                for (int g = 1; g <= r_.suit_size(); ++g) {
-                    const Card target = make_card(u, r_.rank_at_height(g));
-                    if (r_.builds_on(c, target)) under_[c] |= bit_of(target);
-                }
+            under_[c] = gen.targets(c);
         }
 }
 
 bool DeadEnds::dead_here(const State& s) const {
-    // home: the cards that are home or can go home; placed: the cards in the columns;
-    // exposable: the cards that can be exposed (every card a column's count has passed,
-    // and the card where it stands). rest[i]: one past the place in `cards` of column i's
-    // first card from the top that is not known to be able to leave.
-    CardSet home = 0, placed = 0, exposable = 0;
+    // home: the cards that are home or can go home; placed: the cards in the columns
+    // (without cells, every card not home); exposable: the cards that can be exposed
+    // (every card a column's count has passed, and the card where it stands). rest[i]:
+    // one past the place in `cards` of column i's first card from the top that is not
+    // known to be able to leave.
+    CardSet home = 0, exposable = 0;
     for (int t = 0; t < kSuits; ++t)
         for (int h = 1; h <= s.found[t]; ++h) home |= bit_of(make_card(t, r_.rank_at_height(h)));
+    const CardSet placed = deck_ & ~home;
     std::array<int, kMaxColumns> rest{};
     for (int i = 0; i < r_.columns; ++i) {
         rest[i] = s.end[i];
-        for (int p = s.begin(i); p < s.end[i]; ++p) placed |= bit_of(s.cards[p]);
         if (s.size(i)) exposable |= bit_of(s.top(i));
     }
     for (bool grew = true; grew;) {

@@ -37,7 +37,7 @@ namespace bakers {
 
 class DeadEnds {
 public:
-    explicit DeadEnds(const Rules& rules);
+    explicit DeadEnds(const MoveGen& gen);
     // Returns true if the check applies to the rules (no cells, an empty column takes
     // nothing, a card moves alone).
     bool active() const { return active_; }
@@ -48,8 +48,9 @@ private:
     bool dead_here(const State& s) const;
     Rules r_;
     bool active_ = false;
-    std::array<CardSet, 64> under_{};  // under_[c]: the cards that c builds on
-    std::array<Card, 64> next_{};      // next_[c]: the card after c on its foundation (or none)
+    CardSet deck_ = 0;                  // every card of the deck
+    std::array<CardSet, 64> under_{};   // under_[c]: the cards that c builds on (MoveGen's)
+    std::array<Card, 64> next_{};       // next_[c]: the card after c on its foundation (or none)
     std::array<CardSet, 64> before_{};  // before_[c]: the card before c on its foundation (or none)
 };
 

@@ -141,7 +141,7 @@ public:
                const Checkpoint* checkpoint)
         : order_(order),
           gen_(rules),
-          dead_(rules),
+          dead_(gen_),
           limits_(limits),
           dense_from_(dense_from ? dense_from : limits.max_bytes / 2),
           dense_bytes_(dense_bytes),

@@ -81,6 +81,8 @@ public:
             if (s.found[t] < r_.suit_size()) next |= bit_of(make_card(t, r_.rank_at_height(s.found[t] + 1)));
         return next;
     }
+    // Returns the cards that card c builds on in a column (any suit, any place).
+    CardSet targets(Card c) const { return under_[c]; }
     // Returns true if c is the next card of its suit's foundation.
     bool goes_home(const State& s, Card c) const {
         return r_.height_of_rank(rank_of(c)) == s.found[suit_of(c)] + 1;

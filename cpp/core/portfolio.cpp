@@ -111,12 +111,7 @@ public:
         }
         for (auto& w : workers) w.join();
         Result res = decided_ ? std::move(won_) : Result{};
-        if (!decided_) {
-            res.reason = !reason_.empty() ? reason_
-                         : std::all_of(out_of_memory_.begin(), out_of_memory_.end(), [](bool b) { return b; })
-                             ? "memory limit"
-                             : "node limit";
-        }
+        if (!decided_) res.reason = !reason_.empty() ? reason_ : all_out_of_memory() ? "memory limit" : "node limit";
         res.stats = total_;
         res.stats.peak_bytes = 0;  // at most one run a thread at once: each thread's largest
         for (std::uint64_t p : worker_peak_) res.stats.peak_bytes += p;
@@ -129,13 +124,16 @@ private:
         std::atomic<std::uint64_t> expanded{0}, stored{0};
     };
 
-    // Takes the next run and its limits (the caller holds the lock); false when none is left.
-    bool take(Run& run, Limits& each) {
-        if (std::all_of(out_of_memory_.begin(), out_of_memory_.end(), [](bool b) { return b; })) return false;
-        for (;; ++next_) {
-            run = runs_[next_ % runs_.size()];
-            if (!out_of_memory_[next_ % runs_.size()]) break;
-        }
+    bool all_out_of_memory() const {
+        return std::all_of(out_of_memory_.begin(), out_of_memory_.end(), [](bool b) { return b; });
+    }
+
+    // Takes the next run (its place in runs_) and its limits (the caller holds the lock);
+    // false when none is left.
+    bool take(std::size_t& which, Limits& each) {
+        if (all_out_of_memory()) return false;
+        while (out_of_memory_[next_ % runs_.size()]) ++next_;
+        which = next_ % runs_.size();
         std::uint64_t budget = kFirstBudget;
         for (std::size_t round = next_ / runs_.size(); round > 0 && budget < (std::uint64_t{1} << 60); --round)
             budget *= kGrowth;
@@ -161,13 +159,13 @@ private:
             return false;
         };
         for (;;) {
-            Run run;
+            std::size_t which = 0;
             Limits each;
             {
                 std::lock_guard<std::mutex> lock(mutex_);
-                if (halt_ || !take(run, each)) break;
+                if (halt_ || !take(which, each)) break;
             }
-            Result r = run_one(run, rules_, start_, each, &halt_, show);
+            Result r = run_one(runs_[which], rules_, start_, each, &halt_, show);
             std::lock_guard<std::mutex> lock(mutex_);
             live.expanded.store(0, std::memory_order_relaxed);
             live.stored.store(0, std::memory_order_relaxed);
@@ -179,7 +177,7 @@ private:
                 if (!decided_) won_ = std::move(r), decided_ = true;
                 halt_ = true;
             } else if (r.reason == "memory limit") {
-                out_of_memory_[static_cast<std::size_t>(std::find(runs_.begin(), runs_.end(), run) - runs_.begin())] = true;
+                out_of_memory_[which] = true;
             } else if (r.reason != "node limit" && !halt_) {
                 reason_ = r.reason;  // time or stored positions
                 halt_ = true;

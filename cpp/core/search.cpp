@@ -57,7 +57,7 @@ public:
     Search(const Rules& rules, const Limits& limits, int threads, const std::atomic<bool>* stop,
            const StopPoll& poll)
         : gen_(rules),
-          dead_(rules),
+          dead_(gen_),
           limits_(limits),
           threads_(std::clamp(threads, 1, kMaxThreads)),
           shared_(threads_ > 1),

@@ -66,7 +66,7 @@ TEST(dead_end_never_has_a_win) {
     // the check finds most lost ones (else it would be a test of nothing).
     const Rules& r = preset("bakers_dozen");
     const MoveGen gen(r);
-    const DeadEnds dead(r);
+    const DeadEnds dead{MoveGen(r)};
     CHECK(dead.active());
     std::mt19937_64 rng(20261201);
     int dead_ends = 0, lost = 0, won = 0, open = 0;
@@ -97,7 +97,7 @@ TEST(dead_end_never_has_a_win) {
 TEST(dead_end_a_card_on_its_own_target) {
     // 3H covers 2H, and its only way off is onto 4H, which lies under both: no win.
     const Rules& r = preset("bakers_dozen");
-    const DeadEnds dead(r);
+    const DeadEnds dead{MoveGen(r)};
     const std::array<int, 4> found{1, 13, 13, 13};
     const State lost = make_state(r, {"4H 2H 3H", "KH QH JH TH 9H 8H 7H 6H 5H"}, {}, found);
     CHECK(dead.dead(lost));
@@ -121,14 +121,14 @@ TEST(dead_end_a_cycle_of_two_cards) {
     // or onto 4S, which lies under 5S: each waits on the other.
     const Rules& r = preset("bakers_dozen");
     const State s = make_state(r, {"4S 2S 5S", "6S 3S", "KS QS JS TS 9S 8S 7S"}, {}, {13, 13, 13, 1});
-    CHECK(DeadEnds(r).dead(s));
+    CHECK(DeadEnds(MoveGen(r)).dead(s));
     int budget = 100'000;
     bool complete = true;
     CHECK(!winnable(MoveGen(r), s, budget, complete));
     CHECK(complete);
     // With 6S free of 3S (3S on a column of its own) 5S goes onto it and all goes home.
     const State freed = make_state(r, {"4S 2S 5S", "6S", "3S", "KS QS JS TS 9S 8S 7S"}, {}, {13, 13, 13, 1});
-    CHECK(!DeadEnds(r).dead(freed));
+    CHECK(!DeadEnds(MoveGen(r)).dead(freed));
     CHECK_EQ(solve(r, freed, Limits{}).verdict, Verdict::Solved);
 }
 
@@ -138,7 +138,7 @@ TEST(dead_end_bakers_dozen_64_and_477_lost_from_the_deal) {
     const Rules& r = preset("bakers_dozen");
     for (std::uint64_t n : {64, 477}) {
         check::Context ctx("deal " + std::to_string(n));
-        CHECK(DeadEnds(r).dead(MoveGen(r).start(dealt(r, n)).s));
+        CHECK(DeadEnds(MoveGen(r)).dead(MoveGen(r).start(dealt(r, n)).s));
         const Result res = solve(r, dealt(r, n), Limits{});
         CHECK_EQ(res.verdict, Verdict::Impossible);
         CHECK_EQ(res.stats.expanded, 1u);
@@ -148,12 +148,12 @@ TEST(dead_end_bakers_dozen_64_and_477_lost_from_the_deal) {
 TEST(dead_end_off_with_free_space_or_sequence_moves) {
     for (const char* game : {"bakers_game", "freecell", "freecell36", "bulochnik"}) {
         check::Context ctx(game);
-        CHECK(!DeadEnds(preset(game)).active());
+        CHECK(!DeadEnds(MoveGen(preset(game))).active());
     }
     // The lost Baker's Dozen position above, in FreeCell: a cell takes 3H.
     const Rules& r = preset("freecell");
     const State s = make_state(r, {"4H 2H 3H", "KH QH JH TH 9H 8H 7H 6H 5H"}, {}, {1, 13, 13, 13});
-    CHECK(!DeadEnds(r).dead(s));
+    CHECK(!DeadEnds(MoveGen(r)).dead(s));
     CHECK_EQ(solve(r, s, Limits{}).verdict, Verdict::Solved);
 }
 
