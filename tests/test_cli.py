@@ -85,9 +85,11 @@ def test_solve_on_threads(bakers: Run) -> None:
     for threads, words in (("0", "threads=0"), ("17", "threads=17")):
         code, out, err = bakers("solve", "freecell", "1", "--threads", threads)
         assert code == 2 and out == "" and words in one_error_line(err)
-    code, out, err = bakers("solve", "bakers_game", "1", "--threads", "2", "--method",
-                            "depth-first")
+    code, out, err = bakers("solve", "bakers_game", "1", "--threads", "2", "--method", "beam")
     assert code == 2 and "runs on one thread" in one_error_line(err)
+    code, out, err = bakers("solve", "bakers_game", "2879", "--threads", "2", "--method",
+                            "depth-first")
+    assert code == 1 and out.startswith("impossible: bakers_game deal 2879"), out
 
 
 def test_solve_board_file(bakers: Run) -> None:

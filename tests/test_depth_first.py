@@ -114,7 +114,7 @@ def test_bad_method_and_threads() -> None:
     with pytest.raises(InvalidOptionError, match="'sideways'"):
         solve(deal, method="sideways")
     with pytest.raises(InvalidOptionError, match="threads=2"):
-        solve(deal, method=DEEP, threads=2)
+        solve(deal, method="beam", threads=2)
 
 
 def test_cli_solve_depth_first(bakers: Run) -> None:
@@ -132,9 +132,8 @@ def test_cli_solve_depth_first(bakers: Run) -> None:
 def test_default_method_of_each_game(game: str, expected: str) -> None:
     variant = find_variant(game)
     assert default_method(variant) == expected
-    # several threads: best first shares one search, the portfolio runs its searches at once
-    assert default_method(variant, threads=2) == ("portfolio" if expected == "portfolio"
-                                                  else "best-first")
+    # several threads: the same search, sharing its table (the portfolio: its runs at once)
+    assert default_method(variant, threads=2) == expected
     deal = Deal.from_number(game, 3)
     assert solve(deal).verdict == solve(deal, method="best-first").verdict
     assert solve(deal, threads=2).verdict == solve(deal).verdict

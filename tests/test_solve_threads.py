@@ -48,8 +48,38 @@ def test_the_portfolio_runs_its_searches_at_once() -> None:
     assert (capped.verdict, capped.reason) == ("unknown", "node limit")
     assert 249_000 <= capped.stats.expanded <= 250_000
     assert capped.stats.peak_bytes <= Limits(memory="64M").memory
-    with pytest.raises(InvalidOptionError, match="method='depth-first' runs on one thread"):
-        solve(deal, threads=2, method="depth-first")
+    with pytest.raises(InvalidOptionError, match="method='beam' runs on one thread"):
+        solve(deal, threads=2, method="beam")
+
+
+@pytest.mark.parametrize(("game", "number"), [("bakers_game", 2879), ("bakers_game", 1188),
+                                              ("bakers_game", 14), ("bulochnik", 2),
+                                              ("freecell", 11982), ("freecell36", 3)])
+def test_depth_first_on_two_threads_agrees_with_one(game: str, number: int) -> None:
+    """Depth first on two threads shares its visited set and hands waiting positions to
+    an idle thread: the same verdict, a proof stores every reachable position once."""
+    deal = Deal.from_number(find_variant(game), number)
+    one = solve(deal, method="depth-first")
+    two = solve(deal, method="depth-first", threads=2)
+    assert two.verdict == one.verdict != "unknown"
+    if two.verdict == "impossible":
+        assert (two.stats.stored, two.stats.expanded) == (one.stats.stored, one.stats.expanded)
+        assert two.most_home == one.most_home
+    else:
+        replay = two.solution.replay(deal)
+        assert replay.error is None and replay.won
+
+
+def test_depth_first_on_threads_keeps_its_limits() -> None:
+    deal = Deal.from_number(find_variant("bakers_dozen"), 417)
+    capped = solve(deal, threads=2, method="depth-first", limits=Limits(nodes=100_000))
+    assert (capped.verdict, capped.reason) == ("unknown", "node limit")
+    assert 100_000 <= capped.stats.expanded < 101_000
+    small = solve(deal, threads=2, method="depth-first", limits=Limits(memory="32M"))
+    assert (small.verdict, small.reason) == ("unknown", "memory limit")
+    assert small.stats.peak_bytes <= Limits(memory="32M").memory
+    with pytest.raises(InvalidOptionError, match="on one thread"):
+        solve(deal, threads=2, checkpoint="x.ck")
 
 
 def test_threads_honour_the_node_limit() -> None:

@@ -71,8 +71,9 @@ void register_solve(pb::module_& m) {
             if (threads < 1 || threads > 16)
                 throw pb::value_error("threads must be 1..16, not " + std::to_string(threads));
             const Method how = method_from_name(method, threads);
-            if (!checkpoint.empty() && how != Method::DepthFirst)
-                throw pb::value_error("a checkpoint needs the depth-first search, not " + method);
+            if (!checkpoint.empty() && (how != Method::DepthFirst || threads != 1))
+                throw pb::value_error("a checkpoint needs the depth-first search on one thread, not " + method +
+                                      " on " + std::to_string(threads));
             const Rules r = rules_from_dict(rules);
             const State start = state_from_layout(r, layout_from_python(r, columns, cells, found));
             const Limits limits{max_nodes, max_states, max_bytes, max_seconds, forget};
@@ -114,7 +115,7 @@ void register_solve(pb::module_& m) {
         pb::arg("max_nodes") = 0, pb::arg("max_states") = 0, pb::arg("max_bytes") = 0,
         pb::arg("max_seconds") = 0.0, pb::arg("forget") = false, pb::arg("threads") = 1, pb::arg("method") = "best-first",
         pb::arg("progress") = pb::none(), pb::arg("checkpoint") = "", pb::arg("checkpoint_seconds") = 900.0,
-        "Decides a position best first on `threads` threads, or depth first on one: returns "
+        "Decides a position on `threads` threads (beam: one) by `method`: returns "
         "a dict with verdict, moves and statistics. With `checkpoint` (a path; depth first), "
         "goes on from the search saved there if any, and saves it there every "
         "`checkpoint_seconds` and when a limit or Ctrl-C stops it (depth_first.hpp).");

@@ -10,6 +10,7 @@
 #include "beam.hpp"
 #include "dead_end.hpp"
 #include "depth_first.hpp"
+#include "depth_first_threads.hpp"
 #include "portfolio.hpp"
 #include "heuristic.hpp"
 #include "limit_watch.hpp"
@@ -401,7 +402,9 @@ private:
 
 Result solve(const Rules& rules, const State& start, const Limits& limits,
              const std::atomic<bool>* stop, const StopPoll& poll, int threads, Method method) {
-    if (method == Method::DepthFirst) return solve_depth_first(rules, start, limits, stop, poll);
+    if (method == Method::DepthFirst)
+        return threads > 1 ? solve_depth_first_threads(rules, start, limits, stop, poll, threads)
+                           : solve_depth_first(rules, start, limits, stop, poll);
     if (method == Method::Portfolio) return solve_portfolio(rules, start, limits, stop, poll, threads);
     if (method == Method::Beam) return solve_beam(rules, start, limits, stop, poll);
     return Search(rules, limits, threads, stop, poll).run(start);

@@ -219,8 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play with K free cells instead of the game's own count")
     _add_method(p)
     p.add_argument("--threads", type=int, default=1, metavar="N",
-                   help="search the one deal on N threads (1..16; best first shares one "
-                   "search between them, the portfolio runs its searches at once)")
+                   help="search the one deal on N threads (1..16; best first and depth first "
+                   "share one search between them, the portfolio runs its searches at once)")
     _add_limits(p)
     p.add_argument("--checkpoint", metavar="FILE",
                    help="depth first, saved to FILE now and then and when a limit or Ctrl-C "
