@@ -8,8 +8,9 @@ seconds of each, their ratio and the median positions expanded; every run of a d
 reach the same verdict (a node limit gives ``unknown`` on both). Run on an otherwise idle
 machine: a second busy core makes the N-thread figures meaningless.
 
-Default deals: Baker's Game MS 1188 (the slowest of MS 1..32000 for bakers), Baker's
-Dozen PySol 18 (won after about 700,000 expansions), and Baker's Dozen 154 (the slowest
+Default deals: Baker's Game MS 18727 (the slowest of MS 1..32000 for its default search,
+depth first: 119,023 positions), 2879 (its slowest proof: 52,823 positions) and 1188 (the
+slowest for best first), Baker's Dozen PySol 18 (won after about 700,000 expansions), and Baker's Dozen 154 (the slowest
 deal of PySol 1..1000 that is decided, since dead ends decide 477 at the deal: won by the
 portfolio's depth-first order by free space, 5.2 million positions on one thread).
 
@@ -24,7 +25,8 @@ import statistics
 
 from bakers import Deal, Limits, find_variant, solve
 
-DEFAULT_DEALS = ("bakers_game:1188", "bakers_dozen:18", "bakers_dozen:154")
+DEFAULT_DEALS = ("bakers_game:18727", "bakers_game:2879", "bakers_game:1188", "bakers_dozen:18",
+                 "bakers_dozen:154")
 
 
 def _parse(text: str) -> tuple[str, int, int | None]:
