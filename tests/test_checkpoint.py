@@ -68,6 +68,7 @@ def test_a_checkpoint_of_another_search_is_refused(tmp_path: Path) -> None:
     ({"checkpoint": "/no/such/folder/x.ck"}, "folder that can be written"),
     ({"checkpoint": "."}, "folder that can be written"),
     ({"checkpoint": "x.ck", "method": "best-first"}, "method='depth-first' on one thread"),
+    ({"checkpoint": "x.ck", "threads": 2}, "on one thread, not threads=2"),
     ({"checkpoint": "x.ck", "checkpoint_every": 0}, "positive number of seconds"),
     ({"checkpoint": "x.ck", "checkpoint_every": float("nan")}, "positive number of seconds"),
 ])

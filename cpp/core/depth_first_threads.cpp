@@ -258,6 +258,7 @@ private:
             if (!queue_.empty()) {
                 w = std::move(queue_.front());
                 queue_.pop_front();
+                queue_bytes_ -= work_bytes(w);
                 --idle_;
                 want_.store(idle_ > static_cast<int>(queue_.size()));
                 return true;
@@ -290,9 +291,10 @@ private:
         }
         for (int t = 1; t < threads_; ++t) helpers_.emplace_back([this, t] { Worker(*this, t).work(); });
     }
+    static std::uint64_t work_bytes(const Work& w) { return w.line.capacity() * sizeof(Move) + sizeof(Work); }
     void give(Work&& w) {
         std::lock_guard<std::mutex> lock(mutex_);
-        queue_bytes_ += w.line.capacity() * sizeof(Move) + sizeof(Work);
+        queue_bytes_ += work_bytes(w);
         queue_.push_back(std::move(w));
         want_.store(idle_ > static_cast<int>(queue_.size()));
         cv_.notify_one();

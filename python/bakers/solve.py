@@ -219,9 +219,12 @@ def _checkpoint_arguments(checkpoint: str | os.PathLike[str] | None, every: floa
         return {}
     if not isinstance(checkpoint, (str, os.PathLike)) or not os.fspath(checkpoint):
         raise InvalidOptionError(f"checkpoint={checkpoint!r} must be a file path")
-    if method not in (None, "depth-first") or threads != 1:
+    if method not in (None, "depth-first"):
         raise InvalidOptionError(f"checkpoint needs method='depth-first' on one thread, "
-                                 f"not method={method!r}, threads={threads}")
+                                 f"not method={method!r}")
+    if threads != 1:
+        raise InvalidOptionError(f"checkpoint needs method='depth-first' on one thread, "
+                                 f"not threads={threads}")
     if isinstance(every, bool) or not isinstance(every, (int, float)) or not (
             math.isfinite(every) and every > 0):
         raise InvalidOptionError(f"checkpoint_every={every!r} must be a positive number of seconds")
