@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "checkpoint.hpp"
+#include "child_order.hpp"
 #include "dead_end.hpp"
 #include "chunked.hpp"
 #include "dense_table.hpp"
@@ -191,11 +192,6 @@ private:
         std::uint32_t since;  // the expansions counted before its own (low 32 bits)
         Move move;            // the move that made its position from the frame below
     };
-    struct Kid {
-        int prio;
-        Move move;
-        int made;  // its child's index in fresh_, or -1 for a quiet move's (not made)
-    };
 
     std::uint64_t bytes_now() const {
         return table_.bytes() + stack_bytes();
@@ -333,30 +329,7 @@ private:
         }
         if (!make_room(kids.size())) return false;
         push_frame(cur, move);
-        if (kids.size() > 1) {  // the order of two or more children: the heuristic's
-            bool quiet_ready = false, scorer_ready = false;
-            for (Kid& kid : kids) {
-                Priorities p;
-                if (kid.made < 0) {
-                    if (!quiet_ready) quiet_scorer_.prepare(cur.s), quiet_ready = true;
-                    p = quiet_scorer_.score(kid.move);
-                } else {
-                    if (!scorer_ready) scorer.prepare(cur), scorer_ready = true;
-                    p = scorer.score(fresh_[static_cast<std::size_t>(kid.made)]);
-                }
-#ifndef NDEBUG
-                Keyed child = cur;
-                gen_.apply(child, kid.move);
-                gen_.settle_after(child, kid.move);
-                assert(p.progress == priorities(gen_, child.s).progress);
-                assert(p.space == priorities(gen_, child.s).space);
-#endif
-                kid.prio = order_ == ChildOrder::Progress ? p.progress : p.space;
-            }
-            // Insertion sort, stable: a few children, no buffer to allocate.
-            for (std::size_t i = 1; i < kids.size(); ++i)
-                for (std::size_t j = i; j > 0 && kids[j - 1].prio < kids[j].prio; --j) std::swap(kids[j - 1], kids[j]);
-        }
+        order_kids(gen_, cur, fresh_, kids, scorer, quiet_scorer_, order_ == ChildOrder::Space);
         for (const Kid& kid : kids) pending_.push_back(kid.move);
         return true;
     }

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <thread>
 
+#include "child_order.hpp"
 #include "dead_end.hpp"
 #include "heuristic.hpp"
 #include "limit_watch.hpp"
@@ -83,11 +84,6 @@ private:
         std::uint32_t first;  // where its waiting moves start in the thread's `pending`
         Move move;            // the move that made it from the frame below
     };
-    struct Kid {
-        int prio;
-        Move move;
-        int made;  // its child's index in fresh, or -1 for a quiet move's (not made)
-    };
 
     // One thread's search: its line and its waiting moves.
     class Worker {
@@ -162,23 +158,7 @@ private:
             }
             if (kids_.empty()) return true;
             frames_.push_back(Frame{cur, static_cast<std::uint32_t>(pending_.size()), move});
-            if (kids_.size() > 1) {
-                bool quiet_ready = false, scorer_ready = false;
-                for (Kid& kid : kids_) {
-                    Priorities p;
-                    if (kid.made < 0) {
-                        if (!quiet_ready) quiet_scorer_.prepare(cur.s), quiet_ready = true;
-                        p = quiet_scorer_.score(kid.move);
-                    } else {
-                        if (!scorer_ready) scorer_.prepare(cur), scorer_ready = true;
-                        p = scorer_.score(fresh_[static_cast<std::size_t>(kid.made)]);
-                    }
-                    kid.prio = p.progress;
-                }
-                for (std::size_t i = 1; i < kids_.size(); ++i)
-                    for (std::size_t j = i; j > 0 && kids_[j - 1].prio < kids_[j].prio; --j)
-                        std::swap(kids_[j - 1], kids_[j]);
-            }
+            order_kids(gen_, cur, fresh_, kids_, scorer_, quiet_scorer_, false);
             for (const Kid& kid : kids_) pending_.push_back(kid.move);
             waiting_ += kids_.size();
             return true;
