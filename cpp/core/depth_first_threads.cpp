@@ -20,10 +20,6 @@ namespace {
 constexpr int kMaxThreads = 16;
 constexpr std::uint64_t kCheckEvery = 256;  // expansions between two checks of the limits
 constexpr std::uint64_t kSlack = 1 << 20;   // bytes a line may grow by between two checks
-// The other threads start once the first has expanded this many positions: most deals
-// are decided sooner, faster alone (Baker's Game MS 1..32000 on two threads from the
-// start: the deals under 1,000 positions took 3x their time on one).
-constexpr std::uint64_t kHelpFrom = 2048;
 constexpr int kShardBits = 8;  // 256 shards, each with its lock: a big table grows 1/256 at a time
 // A large shard fills to 3/4 before it grows, as in the one-thread search: memory is what
 // ends the long proofs depth first is for.
@@ -43,8 +39,9 @@ struct Work {
 class Shared {
 public:
     Shared(const Rules& rules, const Limits& limits, int threads, const std::atomic<bool>* stop,
-           const StopPoll& poll)
-        : gen_(rules),
+           const StopPoll& poll, std::uint64_t help_from)
+        : help_from_(help_from),
+          gen_(rules),
           dead_(gen_),
           limits_(limits),
           threads_(std::clamp(threads, 1, kMaxThreads)),
@@ -106,7 +103,7 @@ private:
         void descend() {
             while (!frames_.empty()) {
                 if (waiting_ >= 2 && sh_.want_.load(std::memory_order_relaxed)) give();
-                if (t_ == 0 && total_ >= kHelpFrom && !sh_.called_) sh_.call_helpers();
+                if (t_ == 0 && total_ >= sh_.help_from_ && !sh_.called_) sh_.call_helpers();
                 if (pending_.size() == frames_.back().first) {  // every child of the top is done
                     frames_.pop_back();
                     continue;
@@ -326,6 +323,7 @@ private:
         return true;
     }
 
+    const std::uint64_t help_from_;  // the first thread's expansions before the others start
     const MoveGen gen_;
     const DeadEnds dead_;
     const Limits limits_;
@@ -354,8 +352,9 @@ private:
 }  // namespace
 
 Result solve_depth_first_threads(const Rules& rules, const State& start, const Limits& limits,
-                                 const std::atomic<bool>* stop, const StopPoll& poll, int threads) {
-    return Shared(rules, limits, threads, stop, poll).run(start);
+                                 const std::atomic<bool>* stop, const StopPoll& poll, int threads,
+                                 std::uint64_t help_from) {
+    return Shared(rules, limits, threads, stop, poll, help_from).run(start);
 }
 
 }  // namespace bakers

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "check.hpp"
+#include "depth_first.hpp"
+#include "depth_first_threads.hpp"
 #include "support.hpp"
 
 namespace {
@@ -161,4 +163,41 @@ TEST(depth_first_threads_poll_sees_the_search_and_stops_it) {
     CHECK_EQ(res.reason, std::string("interrupted"));
     CHECK_EQ(calls, 5);
     CHECK(last > 0);
+}
+
+TEST(depth_first_threads_random_positions_agree_with_work_handed_over_at_once) {
+    // Mid-game positions of random walks, searched on one thread and on two or three that
+    // start together (help_from 0), so that work changes hands from the first positions
+    // on: where both decide, the verdicts agree and a proof stores and expands exactly
+    // one thread's positions; a win replays.
+    int compared = 0, proofs = 0;
+    Limits limits;
+    limits.max_nodes = 200'000;
+    for (const char* game : {"bakers_game", "bulochnik", "bakers_dozen", "freecell36"}) {
+        const Rules& r = preset(game);
+        int step_no = 0;
+        random_walks(r, 900, 6, 80, 41, nullptr, [&](const Step& step) {
+            if (++step_no % 4 != 0) return;
+            check::Context ctx(std::string(game) + ", walk step " + std::to_string(step_no));
+            const State& s = step.after.s;
+            const Result one = solve_depth_first(r, s, limits, nullptr, {});
+            const Result many = solve_depth_first_threads(r, s, limits, nullptr, {}, 2 + step_no % 2, 0);
+            if (one.verdict == Verdict::Unknown || many.verdict == Verdict::Unknown) {
+                CHECK(one.verdict != Verdict::Impossible);  // a proof within the limit is one
+                CHECK(many.verdict != Verdict::Impossible || one.verdict == Verdict::Unknown);
+                return;
+            }
+            ++compared;
+            CHECK_EQ(many.verdict, one.verdict);
+            if (many.verdict == Verdict::Impossible) {
+                ++proofs;
+                CHECK_EQ(many.stats.stored, one.stats.stored);
+                CHECK_EQ(many.stats.expanded, one.stats.expanded);
+            } else {
+                CHECK_EQ(replay(r, s, many.moves, false), std::string());
+            }
+        });
+    }
+    CHECK(compared >= 300);  // 480 and 217 at the time of writing
+    CHECK(proofs >= 100);
 }
