@@ -15,9 +15,10 @@ from helpers_cli import Run
 HARD = Deal.from_number(find_variant("bakers_dozen"), 417)
 
 
-@pytest.mark.parametrize(("method", "threads"), [("depth-first", 1), ("best-first", 1),
-                                                 ("best-first", 2), ("portfolio", 1),
-                                                 ("portfolio", 2)])
+@pytest.mark.parametrize(("method", "threads"), [("depth-first", 1), ("depth-first", 2),
+                                                 ("best-first", 1), ("best-first", 2),
+                                                 ("portfolio", 1), ("portfolio", 2),
+                                                 ("beam", 1)])
 def test_progress_sees_the_search_grow(method: str, threads: int) -> None:
     seen: list[SearchProgress] = []
     result = solve(HARD, limits=Limits(seconds=0.6), method=method, threads=threads,
@@ -30,6 +31,12 @@ def test_progress_sees_the_search_grow(method: str, threads: int) -> None:
     assert 0 < seen[-1].expanded <= result.stats.expanded
     assert seen[-1].stored > 0
     assert seen[-1].seconds <= 0.6 + 0.2
+    # The most cards home so far: the deal's aces that go home at once, then more, never
+    # past what the search reports at its end.
+    assert all(before.most_home <= after.most_home for before, after in zip(seen, seen[1:],
+                                                                            strict=False))
+    assert seen[0].most_home >= 1 and seen[-1].most_home <= result.most_home
+    assert seen[-1].most_home > 4
 
 
 def test_progress_that_raises_stops_the_search() -> None:
@@ -69,9 +76,9 @@ def test_cli_progress_lines_in_a_log(bakers: Run, monkeypatch: pytest.MonkeyPatc
 
 
 def test_describe_reads_well() -> None:
-    line = cli_progress.describe(SearchProgress(1_234_567, 2_000_000, 3725.5))
+    line = cli_progress.describe(SearchProgress(1_234_567, 2_000_000, 3725.5, 28))
     assert line == ("searching: 1,234,567 positions expanded, 2,000,000 stored, 331/s, "
-                    "1:02:05")
+                    "1:02:05, most cards home 28")
 
 
 def test_meter_rate_leaves_out_resumed_expansions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -111,5 +118,5 @@ def test_meter_lines_restart_with_each_search(capsys: pytest.CaptureFixture[str]
     for seconds in (4.0, 10.5, 12.0, 20.7, 1.0, 9.9, 10.2):
         meter(SearchProgress(int(seconds * 100), int(seconds * 100), seconds))
     lines = capsys.readouterr().err.splitlines()
-    assert [line.rsplit(" ", 1)[1] for line in lines] == ["0:00:10", "0:00:20", "0:00:10"]
+    assert [line.split(", ")[-2] for line in lines] == ["0:00:10", "0:00:20", "0:00:10"]
     assert all(line.startswith("deal 1, searching: ") for line in lines)

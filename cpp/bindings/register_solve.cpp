@@ -77,7 +77,7 @@ void register_solve(pb::module_& m) {
             const Rules r = rules_from_dict(rules);
             const State start = state_from_layout(r, layout_from_python(r, columns, cells, found));
             const Limits limits{max_nodes, max_states, max_bytes, max_seconds, forget};
-            // Checks for Ctrl-C and calls `progress(expanded, stored, seconds)` (unless
+            // Checks for Ctrl-C and calls `progress(expanded, stored, seconds, most_home)` (unless
             // None): takes the GIL for an instant about every 50 ms. An exception raised
             // by `progress` stops the search and is raised again once it is over.
             std::optional<pb::error_already_set> raised;
@@ -89,7 +89,7 @@ void register_solve(pb::module_& m) {
                 }
                 if (progress.is_none()) return false;
                 try {
-                    progress(p.expanded, p.stored, p.seconds);
+                    progress(p.expanded, p.stored, p.seconds, p.most_home);
                 } catch (pb::error_already_set& e) {
                     raised.emplace(std::move(e));
                     return true;

@@ -43,13 +43,14 @@ enum class Outcome : std::uint8_t { Decided, Cut, Stopped };
 class Round {
 public:
     Round(const MoveGen& gen, std::uint64_t width, const Limits& limits, LimitWatch& watch,
-          std::uint64_t expanded_before)
+          std::uint64_t expanded_before, int most_home_before)
         : gen_(gen),
           dead_(gen),
           width_(width),
           limits_(limits),
           watch_(watch),
           expanded_before_(expanded_before),
+          most_home_before_(most_home_before),
           table_(false, kShardBits, kLoadQuarters, kInitialSlots) {}
 
     Outcome run(const State& start, Result& res) {
@@ -190,7 +191,8 @@ private:
             }
             table_.set_budget(limits_.max_bytes - reserve);
         }
-        if (const char* why = watch_.reached(expanded_before_ + res.stats.expanded, res.stats.stored, true)) {
+        if (const char* why = watch_.reached(expanded_before_ + res.stats.expanded, res.stats.stored, true,
+                                                std::max(most_home_before_, res.stats.most_home))) {
             res.reason = why;
             return true;
         }
@@ -203,6 +205,7 @@ private:
     const Limits& limits_;
     LimitWatch& watch_;
     const std::uint64_t expanded_before_;
+    const int most_home_before_;  // the most cards home of the rounds before
     VisitedTable table_;
     std::vector<std::vector<Link>> links_;  // per level, how each of its positions was reached
     std::uint64_t links_bytes_ = 0;
@@ -217,7 +220,7 @@ Result solve_beam(const Rules& rules, const State& start, const Limits& limits,
     Stats total;
     for (std::uint64_t width = kBeamFirstWidth;; width *= kBeamGrowth) {
         Result r;
-        const Outcome outcome = Round(gen, width, limits, watch, total.expanded).run(start, r);
+        const Outcome outcome = Round(gen, width, limits, watch, total.expanded, total.most_home).run(start, r);
         total.add_run(r.stats);
         if (outcome == Outcome::Cut) continue;
         r.stats = total;

@@ -221,7 +221,7 @@ private:
                 return stop("memory limit");
             table_.set_budget(limits_.max_bytes - stack_reserve());
         }
-        if (const char* why = watch_.reached(res_.stats.expanded, res_.stats.stored, true)) return stop(why);
+        if (const char* why = watch_.reached(res_.stats.expanded, res_.stats.stored, true, res_.stats.most_home)) return stop(why);
         return false;
     }
 

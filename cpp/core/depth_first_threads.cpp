@@ -316,7 +316,7 @@ private:
             }
             table_.set_budget(limits_.max_bytes - reserve);
         }
-        if (const char* why = watch_.reached(expanded_.load(), stored_.load(), t == 0)) {
+        if (const char* why = watch_.reached(expanded_.load(), stored_.load(), t == 0, most_home_.load())) {
             halt(why);
             return false;
         }

@@ -18,8 +18,8 @@ public:
 
     // Returns why the search must stop ("node limit", "state limit", "time limit",
     // "interrupted"), or nullptr. Only the thread with `may_poll` calls the poll, at most
-    // every 50 ms.
-    const char* reached(std::uint64_t expanded, std::uint64_t stored, bool may_poll) {
+    // every 50 ms, with the counts given (and `most_home`, the most cards home so far).
+    const char* reached(std::uint64_t expanded, std::uint64_t stored, bool may_poll, int most_home = 0) {
         if (limits_.max_nodes && expanded >= limits_.max_nodes) return "node limit";
         if (limits_.max_states && stored >= limits_.max_states) return "state limit";
         const auto now = Clock::now();
@@ -28,7 +28,7 @@ public:
         if (stop_ && stop_->load(std::memory_order_relaxed)) return "interrupted";
         if (may_poll && poll_ && now - last_poll_ > std::chrono::milliseconds(50)) {
             last_poll_ = now;
-            if (poll_(Progress{expanded, stored, std::chrono::duration<double>(now - t0_).count()}))
+            if (poll_(Progress{expanded, stored, std::chrono::duration<double>(now - t0_).count(), most_home}))
                 return "interrupted";
         }
         return nullptr;

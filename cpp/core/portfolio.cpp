@@ -60,7 +60,8 @@ Result one_thread(const Rules& rules, const State& start, const Limits& limits,
                 each.max_seconds = std::max(1e-9, limits.max_seconds - watch.seconds());
             // The poll sees the counts of the runs before this one added to its own.
             const StopPoll inner = !poll ? StopPoll{} : [&](const Progress& p) {
-                return poll(Progress{total.expanded + p.expanded, total.stored + p.stored, watch.seconds()});
+                return poll(Progress{total.expanded + p.expanded, total.stored + p.stored, watch.seconds(),
+                                     std::max(total.most_home, p.most_home)});
             };
             Result r = run_one(runs[i], rules, start, each, stop, inner);
             total.add_run(r.stats);
@@ -99,12 +100,14 @@ public:
                 cv_.wait_for(lock, std::chrono::milliseconds(20));
                 if (working_ == 0) break;
                 std::uint64_t expanded = total_.expanded, stored = total_.stored;
+                int most_home = total_.most_home;
                 for (const Live& l : live_) {
                     expanded += l.expanded.load(std::memory_order_relaxed);
                     stored += l.stored.load(std::memory_order_relaxed);
+                    most_home = std::max(most_home, l.most_home.load(std::memory_order_relaxed));
                 }
                 lock.unlock();
-                const char* why = watch_.reached(expanded, stored, true);
+                const char* why = watch_.reached(expanded, stored, true, most_home);
                 lock.lock();
                 if (why && !halt_) reason_ = why, halt_ = true;
             }
@@ -122,6 +125,7 @@ public:
 private:
     struct Live {
         std::atomic<std::uint64_t> expanded{0}, stored{0};
+        std::atomic<int> most_home{0};
     };
 
     bool all_out_of_memory() const {
@@ -156,6 +160,7 @@ private:
         const StopPoll show = [&live](const Progress& p) {
             live.expanded.store(p.expanded, std::memory_order_relaxed);
             live.stored.store(p.stored, std::memory_order_relaxed);
+            live.most_home.store(p.most_home, std::memory_order_relaxed);
             return false;
         };
         for (;;) {

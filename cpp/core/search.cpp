@@ -196,7 +196,7 @@ private:
             table_.set_budget(limits_.max_bytes > rest ? limits_.max_bytes - rest : 1);
         }
         // The calling thread (0) is the one that polls for Ctrl-C.
-        if (const char* why = watch_.reached(expanded_, stored_, t == 0))
+        if (const char* why = watch_.reached(expanded_, stored_, t == 0, most_home_.load(std::memory_order_relaxed)))
             return conclude(Verdict::Unknown, why, 0), true;
         return false;
     }

@@ -69,6 +69,7 @@ struct Progress {
     std::uint64_t expanded = 0;  // positions expanded so far (every run of a portfolio)
     std::uint64_t stored = 0;    // positions stored so far (the portfolio: its runs' sum)
     double seconds = 0;          // since the search started
+    int most_home = 0;           // most cards home in any position seen so far
 };
 
 // Called about every 50 ms with the counts so far (to show progress); returning true

@@ -27,7 +27,8 @@ def add_progress_option(p: argparse.ArgumentParser) -> None:
 
 def describe(p: SearchProgress, what: str = "searching",
              since: SearchProgress | None = None) -> str:
-    """Return one line of a search's counts: expanded, stored, rate and time. The rate is
+    """Return one line of a search's counts: expanded, stored, rate, time and the most
+    cards home so far. The rate is
     the expansions a second since `since` (an earlier report of the same search), or since
     the start; a search that goes on from a checkpoint counts the saved expansions in
     ``p.expanded`` but only this run's seconds, so its rate needs `since`."""
@@ -36,7 +37,8 @@ def describe(p: SearchProgress, what: str = "searching",
     rate = (p.expanded - base.expanded) / elapsed if elapsed > 0 else 0.0
     minutes, seconds = divmod(int(p.seconds), 60)
     return (f"{what}: {p.expanded:,} positions expanded, {p.stored:,} stored, "
-            f"{rate:,.0f}/s, {minutes // 60}:{minutes % 60:02d}:{seconds:02d}")
+            f"{rate:,.0f}/s, {minutes // 60}:{minutes % 60:02d}:{seconds:02d}, "
+            f"most cards home {p.most_home}")
 
 
 class SearchMeter:

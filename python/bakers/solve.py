@@ -37,6 +37,7 @@ class SearchProgress(NamedTuple):
     expanded: int  #: positions expanded so far
     stored: int  #: positions stored so far (a portfolio: its runs' sum)
     seconds: float  #: since the search started
+    most_home: int = 0  #: the most cards home in any position seen so far
 
 
 def check_progress(progress: object) -> None:
@@ -288,7 +289,8 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     method = check_method("depth-first" if saving else method, start.variant, threads)
     columns, cells, heights = _core_position(start)
     report = None if progress is None else (
-        lambda expanded, stored, seconds: progress(SearchProgress(expanded, stored, seconds)))
+        lambda expanded, stored, seconds, most_home: progress(
+            SearchProgress(expanded, stored, seconds, most_home)))
     native = core()
     try:
         raw = native.solve(start.variant.rules(), columns, cells, heights, threads=threads,
