@@ -6,6 +6,7 @@
 #include <mutex>
 #include <thread>
 
+#include "atomic_max.hpp"
 #include "child_order.hpp"
 #include "dead_end.hpp"
 #include "heuristic.hpp"
@@ -198,9 +199,7 @@ private:
             sh_.generated_ += generated_;
             sh_.stored_ += stored_;
             expanded_ = generated_ = stored_ = 0;
-            int seen = sh_.most_home_.load();
-            while (seen < most_home_ && !sh_.most_home_.compare_exchange_weak(seen, most_home_)) {
-            }
+            raise_to(sh_.most_home_, most_home_);
         }
         std::uint64_t bytes() const {
             return frames_.capacity() * sizeof(Frame) + pending_.capacity() * sizeof(Move) +
@@ -303,9 +302,7 @@ private:
         if (halt_.load()) return false;
         line_bytes_[static_cast<std::size_t>(t)] = line_bytes;
         const std::uint64_t now = bytes_now();
-        std::uint64_t seen = peak_.load();
-        while (seen < now && !peak_.compare_exchange_weak(seen, now)) {
-        }
+        raise_to(peak_, now);
         if (limits_.max_bytes) {
             // The lines may double (old and new blocks held at once) and grow by an expansion's
             // children between two checks: the table gets what that leaves.

@@ -7,6 +7,7 @@
 #include <thread>
 #include <utility>
 
+#include "atomic_max.hpp"
 #include "beam.hpp"
 #include "dead_end.hpp"
 #include "depth_first.hpp"
@@ -179,8 +180,7 @@ private:
     // Checks the limits now and then; returns true when the search must stop.
     bool over_limits(int t) {
         const std::uint64_t b = bytes_now();
-        std::uint64_t peak = peak_bytes_.load(std::memory_order_relaxed);
-        while (b > peak && !peak_bytes_.compare_exchange_weak(peak, b)) {}
+        raise_to(peak_bytes_, b);
         if (limits_.max_bytes) {
             // Stop before the limit: until the next check (kCheckEvery expansions per
             // thread) the node stores, arena and open lists grow by some entries and at
@@ -291,8 +291,7 @@ private:
         generated_ += std::exchange(tally.generated, 0);
         stored_ += std::exchange(tally.stored, 0);
         node_bytes_ += std::exchange(tally.node_bytes, 0);
-        int best = most_home_.load(std::memory_order_relaxed);
-        while (tally.most_home > best && !most_home_.compare_exchange_weak(best, tally.most_home)) {}
+        raise_to(most_home_, tally.most_home);
     }
 
     void work(int t) {
