@@ -1,5 +1,6 @@
 """The C++ core's own tests (cpp/tests/): configured, built with AddressSanitizer and
-UBSan in a Debug build (asserts on, so the search checks every key it makes), and run.
+UBSan in a Debug build (asserts on, so the search checks every key it makes), and run in
+as many processes as there are cores (each a share of the tests: ``--shard K/N``).
 
 cmake and ninja come from PATH or from their PyPI packages (the ``test`` extra installs
 both). A missing tool fails the test rather than skipping it, so CI cannot pass without
@@ -8,6 +9,7 @@ running the C++ tests.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -73,16 +75,61 @@ def test_cpp_core_tests_pass_under_sanitizers(tmp_path: Path) -> None:
     build = tmp_path / "build"
     _run(
         [
-            cmake, "-S", str(REPO), "-B", str(build), "-G", "Ninja",
+            cmake,
+            "-S",
+            str(REPO),
+            "-B",
+            str(build),
+            "-G",
+            "Ninja",
             f"-DCMAKE_MAKE_PROGRAM={ninja}",
-            "-DBAKERS_TESTS=ON", "-DBAKERS_SANITIZE=ON", "-DCMAKE_BUILD_TYPE=Debug",
+            "-DBAKERS_TESTS=ON",
+            "-DBAKERS_SANITIZE=ON",
+            "-DCMAKE_BUILD_TYPE=Debug",
         ],
         CONFIGURE_TIMEOUT,
         "configuring the C++ tests",
     )
     _run([cmake, "--build", str(build)], BUILD_TIMEOUT, "building the C++ tests")
-    output = _run([str(build / "bakers_tests")], RUN_TIMEOUT, "bakers_tests")
-    summary = output.strip().splitlines()[-1] if output.strip() else ""
-    match = re.fullmatch(r"(\d+) passed, (\d+) failed", summary)
-    assert match, f"bakers_tests did not end with its summary line:\n{output}"
-    assert int(match.group(2)) == 0 and int(match.group(1)) > 0, output
+    binary = str(build / "bakers_tests")
+    names = _run([binary, "--list"], CONFIGURE_TIMEOUT, "listing the C++ tests").split()
+    assert len(names) > 100, names
+    outputs = _run_shares(binary, max(1, min(os.cpu_count() or 1, 4)), tmp_path)
+    passed = 0
+    for output in outputs:
+        summary = output.strip().splitlines()[-1] if output.strip() else ""
+        match = re.fullmatch(r"(\d+) passed, (\d+) failed", summary)
+        assert match, f"bakers_tests did not end with its summary line:\n{output}"
+        assert int(match.group(2)) == 0, output
+        passed += int(match.group(1))
+    assert passed == len(names), "\n".join(outputs)  # every test ran, in one share
+
+
+def _run_shares(binary: str, shares: int, logs: Path) -> list[str]:
+    """Run the test binary's shares at once, one process each (its output in a file, so
+    that no share waits on a full pipe); fail if any fails; return their outputs."""
+    files = [logs / f"share{k}.txt" for k in range(shares)]
+    procs = []
+    for k, file in enumerate(files):
+        with file.open("w") as out:
+            procs.append(
+                subprocess.Popen(
+                    [binary, "--shard", f"{k}/{shares}"], cwd=REPO, stdout=out, stderr=out
+                )
+            )
+    try:
+        for proc in procs:
+            proc.wait(timeout=RUN_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"bakers_tests took more than {RUN_TIMEOUT} s")
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    outputs = [file.read_text() for file in files]
+    for k, (proc, out) in enumerate(zip(procs, outputs, strict=True)):
+        if proc.returncode != 0:
+            what = f"bakers_tests --shard {k}/{shares}"
+            pytest.fail(f"{what} failed (exit code {proc.returncode}):\n{out}")
+    return outputs

@@ -1,7 +1,9 @@
 // Runs every registered test (or those whose name contains one of the arguments), prints
 // one line per failure (the first 12 of each test, then a count of the rest) and a closing
 // "N passed, M failed" (tests counted); exits non-zero on any failure. "-v" also prints
-// each test's name and time.
+// each test's name and time; "--list" prints the names and runs nothing; "--shard K/N"
+// runs the K-th of N shares of the tests (0 <= K < N; test i, in file order, is in share
+// i mod N), so that N processes run the whole suite on N cores.
 //
 // Build and run (tests/test_cpp_core.py does the same):
 //   cmake -S . -B build/tests -G Ninja -DBAKERS_TESTS=ON -DBAKERS_SANITIZE=ON
@@ -98,14 +100,25 @@ std::string Context::current() {
 }  // namespace check
 
 int main(int argc, char** argv) {
-    bool verbose = false;
+    bool verbose = false, list = false;
+    int share = 0, shares = 1;
     std::vector<std::string> filters;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "-v")
+        if (a == "-v") {
             verbose = true;
-        else
+        } else if (a == "--list") {
+            list = true;
+        } else if (a == "--shard") {
+            if (i + 1 == argc || std::sscanf(argv[i + 1], "%d/%d", &share, &shares) != 2 || shares < 1 ||
+                share < 0 || share >= shares) {
+                std::printf("--shard needs K/N with 0 <= K < N (got %s)\n", i + 1 < argc ? argv[i + 1] : "nothing");
+                return 2;
+            }
+            ++i;
+        } else {
             filters.push_back(a);
+        }
     }
     // Registration order across files is unspecified; run file by file, in file order.
     auto tests = check::registry();
@@ -115,10 +128,16 @@ int main(int argc, char** argv) {
     std::signal(SIGABRT, check::on_abort);
     int& passed = check::g_passed;
     int& failed = check::g_failed;
-    for (const auto& t : tests) {
-        if (!check::selected(t, filters)) continue;
+    for (std::size_t i = 0; i < tests.size(); ++i) {
+        const auto& t = tests[i];
+        if (static_cast<int>(i % static_cast<std::size_t>(shares)) != share || !check::selected(t, filters)) continue;
+        if (list) {
+            std::printf("%s\n", t.name);
+            continue;
+        }
         (check::run(t, verbose) ? passed : failed) += 1;
     }
+    if (list) return 0;
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 && passed > 0 ? 0 : 1;
 }
