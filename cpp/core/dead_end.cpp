@@ -12,6 +12,7 @@ DeadEnds::DeadEnds(const MoveGen& gen) : r_(gen.rules()) {
             if (h > 1) before_[c] = bit_of(make_card(t, r_.rank_at_height(h - 1)));
             if (h < r_.suit_size()) next_[c] = make_card(t, r_.rank_at_height(h + 1));
             under_[c] = gen.targets(c);
+            home_[t][h] = home_[t][h - 1] | bit_of(c);
         }
 }
 
@@ -22,17 +23,18 @@ bool DeadEnds::dead_here(const State& s) const {
     // one past the place in `cards` of column i's first card from the top that is not
     // known to be able to leave.
     CardSet home = 0, exposable = 0;
-    for (int t = 0; t < kSuits; ++t)
-        for (int h = 1; h <= s.found[t]; ++h) home |= bit_of(make_card(t, r_.rank_at_height(h)));
+    for (int t = 0; t < kSuits; ++t) home |= home_[t][s.found[t]];
     const CardSet placed = deck_ & ~home;
     std::array<int, kMaxColumns> rest{};
+    unsigned open = 0;  // bit i: column i has a card not known to be able to leave
     for (int i = 0; i < r_.columns; ++i) {
         rest[i] = s.end[i];
-        if (s.size(i)) exposable |= bit_of(s.top(i));
+        if (s.size(i)) exposable |= bit_of(s.top(i)), open |= 1U << i;
     }
-    for (bool grew = true; grew;) {
+    for (bool grew = true; grew && open;) {
         grew = false;
-        for (int i = 0; i < r_.columns; ++i) {
+        for (unsigned left = open; left; left &= left - 1) {
+            const int i = __builtin_ctz(left);
             const int bottom = s.begin(i);
             while (rest[i] > bottom) {
                 const Card c = s.cards[rest[i] - 1];
@@ -45,6 +47,7 @@ bool DeadEnds::dead_here(const State& s) const {
                 if (--rest[i] > bottom) exposable |= bit_of(s.cards[rest[i] - 1]);
                 grew = true;
             }
+            if (rest[i] == bottom) open &= ~(1U << i);
         }
     }
     return (placed & ~home) != 0;

@@ -52,6 +52,7 @@ private:
     std::array<CardSet, 64> under_{};   // under_[c]: the cards that c builds on (MoveGen's)
     std::array<Card, 64> next_{};       // next_[c]: the card after c on its foundation (or none)
     std::array<CardSet, 64> before_{};  // before_[c]: the card before c on its foundation (or none)
+    std::array<std::array<CardSet, 14>, kSuits> home_{};  // home_[t][h]: suit t's first h cards
 };
 
 }  // namespace bakers

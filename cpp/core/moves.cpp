@@ -89,7 +89,20 @@ void MoveGen::generate(const State& s, MoveList& out) const {
     CardSet in_runs = 0;
     std::uint8_t run_col[64], run_depth[64];
     int runs[kMaxColumns];
+    // When at most one card moves at a time (no room for more, or the rules), only the
+    // top cards can move: the runs are the tops alone (the same moves, without walking
+    // the runs down: Baker's Dozen's runs are long, and only their tops move).
+    const bool tops_only = limit <= 1 && limit_empty <= 1;
     for (int i = 0; i < ncols; ++i) {  // each run walked once, from the top down (top_run)
+        if (tops_only) {
+            runs[i] = tops[i] == kNoCard ? 0 : 1;
+            if (runs[i]) {
+                in_runs |= bit_of(tops[i]);
+                run_col[tops[i]] = static_cast<std::uint8_t>(i);
+                run_depth[tops[i]] = 0;
+            }
+            continue;
+        }
         const int b = s.begin(i);
         int p = s.end[i] - 1;
         for (int k = 0; p >= b; ++k, --p) {
