@@ -156,6 +156,27 @@ def test_legal_moves_match_referee_along_winning_lines(variant: Variant) -> None
         assert positions > 0, "no deal was solved, so no line was walked"
 
 
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v.cells > 0], ids=_name)
+def test_legal_moves_match_referee_with_no_room(variant: Variant) -> None:
+    # Every cell full and no column empty: only top cards move (the engine then lists
+    # moves from the tops alone, without walking the runs).
+    boards = random_positions(variant, itertools.count(1), RANDOM_STEPS,
+                              seed=zlib.crc32(variant.name.encode()) + 1)
+    checked = 0
+    for board in itertools.islice(boards, 600):
+        while None in board.cells:
+            to_cell = [m for m in board.legal_moves if m.dst.kind == "cell"
+                       and m.src.kind == "column" and len(board.columns[m.src.index]) > 1]
+            if not to_cell:
+                break
+            board.push(to_cell[0])
+        if None in board.cells or not all(board.columns):
+            continue
+        check_legal_moves(board)
+        checked += 1
+    assert checked >= 100, f"only {checked} positions without room"
+
+
 LONG = "KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H"
 
 
