@@ -36,18 +36,20 @@ bool DeadEnds::dead_here(const State& s) const {
         for (unsigned left = open; left; left &= left - 1) {
             const int i = __builtin_ctz(left);
             const int bottom = s.begin(i);
-            while (rest[i] > bottom) {
-                const Card c = s.cards[rest[i] - 1];
+            int p = rest[i];  // a local: the cards are bytes, which may alias rest
+            while (p > bottom) {
+                const Card c = s.cards[p - 1];
                 const bool goes_home = (before_[c] & ~home) == 0;
                 // A card placed (not home in s) that c builds on and that can be exposed.
                 if (!goes_home && (under_[c] & placed & exposable) == 0) break;
                 // c goes home, and after it the cards of its suit that can be exposed.
                 for (Card x = c; goes_home && x != kNoCard && (exposable & bit_of(x)) && !(home & bit_of(x)); x = next_[x])
                     home |= bit_of(x);
-                if (--rest[i] > bottom) exposable |= bit_of(s.cards[rest[i] - 1]);
+                if (--p > bottom) exposable |= bit_of(s.cards[p - 1]);
                 grew = true;
             }
-            if (rest[i] == bottom) open &= ~(1U << i);
+            rest[i] = p;
+            if (p == bottom) open &= ~(1U << i);
         }
     }
     return (placed & ~home) != 0;
