@@ -75,17 +75,9 @@ def test_cpp_core_tests_pass_under_sanitizers(tmp_path: Path) -> None:
     build = tmp_path / "build"
     _run(
         [
-            cmake,
-            "-S",
-            str(REPO),
-            "-B",
-            str(build),
-            "-G",
-            "Ninja",
+            cmake, "-S", str(REPO), "-B", str(build), "-G", "Ninja",
             f"-DCMAKE_MAKE_PROGRAM={ninja}",
-            "-DBAKERS_TESTS=ON",
-            "-DBAKERS_SANITIZE=ON",
-            "-DCMAKE_BUILD_TYPE=Debug",
+            "-DBAKERS_TESTS=ON", "-DBAKERS_SANITIZE=ON", "-DCMAKE_BUILD_TYPE=Debug",
         ],
         CONFIGURE_TIMEOUT,
         "configuring the C++ tests",

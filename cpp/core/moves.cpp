@@ -90,19 +90,10 @@ void MoveGen::generate(const State& s, MoveList& out) const {
     std::uint8_t run_col[64], run_depth[64];
     int runs[kMaxColumns];
     // When at most one card moves at a time (no room for more, or the rules), only the
-    // top cards can move: the runs are the tops alone (the same moves, without walking
-    // the runs down: Baker's Dozen's runs are long, and only their tops move).
+    // top cards can move: each walk stops at the top (the same moves, without walking the
+    // runs down: Baker's Dozen's runs are long, and only their tops move).
     const bool tops_only = limit <= 1 && limit_empty <= 1;
     for (int i = 0; i < ncols; ++i) {  // each run walked once, from the top down (top_run)
-        if (tops_only) {
-            runs[i] = tops[i] == kNoCard ? 0 : 1;
-            if (runs[i]) {
-                in_runs |= bit_of(tops[i]);
-                run_col[tops[i]] = static_cast<std::uint8_t>(i);
-                run_depth[tops[i]] = 0;
-            }
-            continue;
-        }
         const int b = s.begin(i);
         int p = s.end[i] - 1;
         for (int k = 0; p >= b; ++k, --p) {
@@ -110,13 +101,13 @@ void MoveGen::generate(const State& s, MoveList& out) const {
             in_runs |= bit_of(c);
             run_col[c] = static_cast<std::uint8_t>(i);
             run_depth[c] = static_cast<std::uint8_t>(k);
-            if (p == b || !builds(c, s.cards[p - 1])) {
+            if (p == b || tops_only || !builds(c, s.cards[p - 1])) {
                 --p;
                 break;
             }
         }
-        runs[i] = s.end[i] - 1 - p;
-        assert(runs[i] == top_run(s, i));
+        runs[i] = s.end[i] - 1 - p;  // the part of the top run walked
+        assert(runs[i] == (tops_only ? std::min(top_run(s, i), 1) : top_run(s, i)));
     }
     // Top cards home and into the first empty cell.
     for (int i = 0; i < ncols; ++i) {
