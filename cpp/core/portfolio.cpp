@@ -10,19 +10,31 @@
 
 #include "depth_first.hpp"
 #include "limit_watch.hpp"
+#include "rollout.hpp"
 
 namespace bakers {
 namespace {
 
-constexpr std::uint64_t kFirstBudget = 100'000;  // expanded positions a run in round 0
+constexpr std::uint64_t kFirstBudget = 10'000;  // expanded positions a run in round 0
 constexpr std::uint64_t kGrowth = 4;             // a round's budget over the one before
 
-enum class Run : std::uint8_t { BestFirst, DepthProgress, DepthSpace };
+enum class Run : std::uint8_t { BestFirst, Rollouts, DepthProgress, DepthSpace };
+constexpr std::array<Run, 4> kRuns{Run::BestFirst, Run::Rollouts, Run::DepthProgress, Run::DepthSpace};
 
-Result run_one(Run run, const Rules& rules, const State& start, const Limits& limits,
+// Returns true when every complete search is retired (out of memory): the rollouts alone
+// can never say "impossible", so the portfolio ends there ("memory limit").
+bool complete_runs_retired(const std::array<bool, kRuns.size()>& retired) {
+    for (std::size_t i = 0; i < kRuns.size(); ++i)
+        if (kRuns[i] != Run::Rollouts && !retired[i]) return false;
+    return true;
+}
+
+// Runs one search of round `round` (the rollouts' seed: each round draws afresh).
+Result run_one(Run run, std::uint64_t round, const Rules& rules, const State& start, const Limits& limits,
                const std::atomic<bool>* stop, const StopPoll& poll) {
     switch (run) {
         case Run::BestFirst: return solve(rules, start, limits, stop, poll, 1, Method::BestFirst);
+        case Run::Rollouts: return solve_rollouts(rules, start, limits, stop, poll, round);
         case Run::DepthProgress: return solve_depth_first(rules, start, limits, stop, poll, ChildOrder::Progress);
         case Run::DepthSpace: return solve_depth_first(rules, start, limits, stop, poll, ChildOrder::Space);
     }
@@ -47,11 +59,11 @@ Result one_thread(const Rules& rules, const State& start, const Limits& limits,
         r.reason = why;
         return finish(std::move(r));
     };
-    const std::array<Run, 3> runs{Run::BestFirst, Run::DepthProgress, Run::DepthSpace};
-    std::array<bool, 3> out_of_memory{};
-    for (std::uint64_t budget = kFirstBudget;; budget *= kGrowth) {
-        for (std::size_t i = 0; i < runs.size(); ++i) {
-            if (out_of_memory[i]) continue;
+    std::array<bool, kRuns.size()> retired{};
+    std::uint64_t round = 0;
+    for (std::uint64_t budget = kFirstBudget;; budget *= kGrowth, ++round) {
+        for (std::size_t i = 0; i < kRuns.size(); ++i) {
+            if (retired[i]) continue;
             // Positions and seconds count over all runs; stored positions per run.
             if (const char* why = watch.reached(total.expanded, 0, false)) return unknown(why);  // each run polls
             Limits each = limits;
@@ -63,15 +75,15 @@ Result one_thread(const Rules& rules, const State& start, const Limits& limits,
                 return poll(Progress{total.expanded + p.expanded, total.stored + p.stored, watch.seconds(),
                                      std::max(total.most_home, p.most_home)});
             };
-            Result r = run_one(runs[i], rules, start, each, stop, inner);
+            Result r = run_one(kRuns[i], round, rules, start, each, stop, inner);
             total.add_run(r.stats);
             if (r.verdict != Verdict::Unknown) return finish(std::move(r));
-            if (r.reason == "memory limit")
-                out_of_memory[i] = true;
+            if (r.reason == "memory limit" || r.reason == "no line")
+                retired[i] = true;
             else if (r.reason != "node limit")
                 return unknown(r.reason);  // time, stored positions, interrupted
         }
-        if (std::all_of(out_of_memory.begin(), out_of_memory.end(), [](bool b) { return b; }))
+        if (complete_runs_retired(retired))
             return unknown("memory limit");
     }
 }
@@ -114,7 +126,7 @@ public:
         }
         for (auto& w : workers) w.join();
         Result res = decided_ ? std::move(won_) : Result{};
-        if (!decided_) res.reason = !reason_.empty() ? reason_ : all_out_of_memory() ? "memory limit" : "node limit";
+        if (!decided_) res.reason = !reason_.empty() ? reason_ : all_retired() ? "memory limit" : "node limit";
         res.stats = total_;
         res.stats.peak_bytes = 0;  // at most one run a thread at once: each thread's largest
         for (std::uint64_t p : worker_peak_) res.stats.peak_bytes += p;
@@ -128,19 +140,19 @@ private:
         std::atomic<int> most_home{0};
     };
 
-    bool all_out_of_memory() const {
-        return std::all_of(out_of_memory_.begin(), out_of_memory_.end(), [](bool b) { return b; });
+    bool all_retired() const {
+        return complete_runs_retired(retired_);
     }
 
-    // Takes the next run (its place in runs_) and its limits (the caller holds the lock);
+    // Takes the next run (its place in kRuns) and its round and its limits (the caller holds the lock);
     // false when none is left.
-    bool take(std::size_t& which, Limits& each) {
-        if (all_out_of_memory()) return false;
-        while (out_of_memory_[next_ % runs_.size()]) ++next_;
-        which = next_ % runs_.size();
+    bool take(std::size_t& which, std::uint64_t& round, Limits& each) {
+        if (all_retired()) return false;
+        while (retired_[next_ % kRuns.size()]) ++next_;
+        which = next_ % kRuns.size();
+        round = next_ / kRuns.size();
         std::uint64_t budget = kFirstBudget;
-        for (std::size_t round = next_ / runs_.size(); round > 0 && budget < (std::uint64_t{1} << 60); --round)
-            budget *= kGrowth;
+        for (std::size_t r = round; r > 0 && budget < (std::uint64_t{1} << 60); --r) budget *= kGrowth;
         if (limits_.max_nodes) {
             if (reserved_ >= limits_.max_nodes) return false;
             budget = std::min(budget, limits_.max_nodes - reserved_);
@@ -165,12 +177,13 @@ private:
         };
         for (;;) {
             std::size_t which = 0;
+            std::uint64_t round = 0;
             Limits each;
             {
                 std::lock_guard<std::mutex> lock(mutex_);
-                if (halt_ || !take(which, each)) break;
+                if (halt_ || !take(which, round, each)) break;
             }
-            Result r = run_one(runs_[which], rules_, start_, each, &halt_, show);
+            Result r = run_one(kRuns[which], round, rules_, start_, each, &halt_, show);
             std::lock_guard<std::mutex> lock(mutex_);
             live.expanded.store(0, std::memory_order_relaxed);
             live.stored.store(0, std::memory_order_relaxed);
@@ -181,8 +194,8 @@ private:
             if (r.verdict != Verdict::Unknown) {
                 if (!decided_) won_ = std::move(r), decided_ = true;
                 halt_ = true;
-            } else if (r.reason == "memory limit") {
-                out_of_memory_[which] = true;
+            } else if (r.reason == "memory limit" || r.reason == "no line") {
+                retired_[which] = true;
             } else if (r.reason != "node limit" && !halt_) {
                 reason_ = r.reason;  // time or stored positions
                 halt_ = true;
@@ -206,13 +219,12 @@ private:
     const Limits whole_;
     LimitWatch watch_;
     const int threads_;
-    const std::array<Run, 3> runs_{Run::BestFirst, Run::DepthProgress, Run::DepthSpace};
     std::mutex mutex_;  // everything below but live_ and halt_
     std::condition_variable cv_;
     int working_ = threads_;
-    std::size_t next_ = 0;         // the next run: round next_ / 3, run next_ % 3
+    std::size_t next_ = 0;         // the next run: round next_ / 4, run next_ % 4
     std::uint64_t reserved_ = 0;   // positions of finished runs and budgets of running ones
-    std::array<bool, 3> out_of_memory_{};
+    std::array<bool, kRuns.size()> retired_{};
     std::atomic<bool> halt_{false};
     bool decided_ = false;
     Result won_;

@@ -45,9 +45,9 @@ TEST(portfolio_verdicts_equal_best_first) {
 }
 
 TEST(portfolio_node_limit_counts_every_run) {
-    // round 0: best first 100,000, then depth first 50,000
+    // rounds 0 and 1: 10,000 a run, then 40,000 a run: the rollouts' 40,000 end at 150,000
     const Result res = stopped_by_nodes(150'000, 1);
-    CHECK(res.stats.expanded >= 150'000 && res.stats.expanded < 151'000);
+    CHECK_EQ(res.stats.expanded, 150'000u);
 }
 
 TEST(portfolio_poll_sees_the_counts_of_every_run) {
@@ -89,19 +89,21 @@ TEST(portfolio_on_threads_verdicts_equal_one_thread) {
 }
 
 TEST(portfolio_on_threads_wins_sooner_where_a_later_run_wins) {
-    // Baker's Dozen 846: the depth-first order by progress wins after about 3,400
-    // positions; one thread first gives best first its 100,000 (tests/test_portfolio.py),
-    // two run both at once.
+    // Baker's Dozen 741: the rollouts win after about 1,800 positions; one thread first
+    // gives best first its 10,000 (11,800 in all), two run both at once.
     const Rules& r = preset("bakers_dozen");
-    const State start = dealt(r, 846);
+    const State start = dealt(r, 741);
+    const Result one = portfolio(r, start, Limits{}, 1);
+    CHECK_EQ(one.verdict, Verdict::Solved);
+    CHECK(one.stats.expanded > 10'000u);
     const Result two = portfolio(r, start, Limits{}, 2);
     CHECK_EQ(two.verdict, Verdict::Solved);
     CHECK_EQ(replay(r, start, two.moves, false), std::string());
-    CHECK(two.stats.expanded < 20'000u);
+    CHECK(two.stats.expanded < 8'000u);
 }
 
 TEST(portfolio_on_threads_node_limit_counts_every_run) {
-    // best first 100,000 and depth first 20,000 at once
+    // round 0's four runs of 10,000, then round 1's best first and rollouts at once
     const Result res = stopped_by_nodes(120'000, 2);
     CHECK(res.stats.expanded >= 119'000 && res.stats.expanded <= 120'000);
 }

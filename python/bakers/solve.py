@@ -59,13 +59,13 @@ def default_method(variant: Variant, threads: int = 1) -> str:
     line 130 single moves instead of 114), Bulochnik 1..3000 1.76x (83 instead of 78).
     Where building alternates colours the same depth-first search wanders: FreeCell MS
     1..2000 12x slower, freecell36 1..3000 13x. Where it ignores suits (Baker's Dozen),
-    best first decides the most deals within a few hundred thousand positions, but some
-    wins only a depth-first order finds at once (PySol 154, 741, 846): the portfolio runs
-    both and decides 999 of deals 1..1000 (all but 417) within 30 million positions a
-    deal, best first alone 989 within 200,000 positions (at 56f0ff7, with dead ends). On
-    several threads the portfolio's runs go at once, one a thread (PySol 154 on two
-    threads: 4.6 million positions in all instead of 5.2, the depth-first order by free
-    space reached sooner). Depth first on several threads shares its visited set and
+    best first decides the most deals within a few thousand positions, but some wins only
+    a depth-first order (PySol 846) or nested rollouts (154, 599, 741, 922) find at once:
+    the portfolio runs them all and decides 999 of deals 1..1000 (all but 417), the 999
+    in 10.1 s on one thread against 55.4 s without the rollouts (the slowest deal 2.6 s
+    against 11.1 s), lines as long as best first's (75.6 single moves against 74.8). On
+    several threads the portfolio's runs go at once, one a thread (PySol 741 on two
+    threads: 4,361 positions in all instead of 11,800, the rollouts reached sooner). Depth first on several threads shares its visited set and
     hands waiting positions to idle threads: Baker's Game MS 1..32000 one deal at a time
     on two threads, 46.0 s against 53.0 s on one and 97.3 s for best first on two.
     """
