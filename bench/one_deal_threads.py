@@ -10,10 +10,10 @@ machine: a second busy core makes the N-thread figures meaningless.
 
 Default deals: Baker's Game MS 18727 (the slowest of MS 1..32000 for its default search,
 depth first: 119,023 positions), 2879 (its slowest proof: 52,823 positions) and 1188 (the
-slowest for best first), and Baker's Dozen PySol 922 and 599, the two slowest deals of
-PySol 1..1000 that are decided (417 is not): 922 won by the portfolio's best first in its
-fourth round (1.05 million positions in all on one thread), 599 by its rollouts in the
-third (515,000).
+slowest for best first), and Baker's Dozen PySol 599 and 922, the two slowest deals of
+PySol 1..1000 that are decided (417 is not): 599 won by the portfolio's rollouts in its
+third round (430,812 positions in all on one thread), 922 by the rollouts in the second
+(86,241).
 
     python bench/one_deal_threads.py --rounds 5
     python bench/one_deal_threads.py --deal bakers_dozen:417:1500000 --rounds 3   # cut: same work

@@ -6,17 +6,17 @@
 // hundred thousand, while depth first ordered by the heuristic's `progress` wins 741 and
 // 846 at once (where best first needs millions), ordered by `space` wins 154 (which
 // neither wins within 25 million), and the rollouts of rollout.hpp win the rest within a
-// few hundred thousand positions (599, 922 and 813 the slowest). The portfolio runs, in
+// few hundred thousand positions (599 the slowest: 430,812 in all). The portfolio runs, in
 // round k, best first, the rollouts, depth first by progress and depth first by space,
 // each from the start with a budget of 10,000 * 4^k expanded positions, and stops at the
 // first verdict. Each run but the rollouts is a complete search, so "impossible" comes
 // from one of them, a proof; the rollouts only ever win (their line replayed like any
 // other). The rounds cost at most about 4/3 of the last one. Measured on Baker's Dozen
 // 1..1000 but 417 (one thread, 30 million positions a deal): 997 won, 2 impossible, in
-// 10.1 s against 55.4 s for the three complete searches alone from 100,000 positions
-// (slowest deal 2.6 s against 11.1 s), mean line 75.6 single moves against 74.8 (the
-// rollouts' lines are longer; a smaller first budget for best first keeps most deals
-// on its short lines: rollouts first, 9.4 s and 87.5 moves).
+// 8.6 s against 55.4 s for the three complete searches alone from 100,000 positions
+// (slowest deal 1.4 s against 11.1 s), mean line 76.4 single moves against 74.8 (the
+// rollouts' lines are longer; a small first budget for best first keeps most deals on
+// its short lines: with the rollouts first in each round, 9.4 s and 87.5 moves).
 //
 // A run that ends on the memory limit is not started again (a larger budget needs more
 // memory), nor are the rollouts when the start has no child to roll out from; when every

@@ -19,6 +19,11 @@ constexpr int kMaxLine = 1024;              // moves of a walk or a rollout, at 
 constexpr std::uint64_t kCheckEvery = 256;  // expansions between two checks of the limits
 constexpr int kHomeWeight = 4;              // a card home, in the priority's units
 constexpr int kScoreHome = 1000;            // a card home in a rollout's score (priorities are less)
+// How far a rollout strays from the child the heuristic ranks best. Baker's Dozen 922,
+// 599, 863, 306, 940, 108, 448, 969, 813, 154 and 741 (the deals best first takes
+// longest on), 8 seeds each, at most 1 million positions: 2 won 81 of 88 in 11.7 million
+// positions in all, 4 won 87 in 6.6 million, 6 won 88 in 8.3 million.
+constexpr double kTemperature = 4;
 
 // The keys of the positions on the line being played (the walk's and a rollout's), so
 // that no line repeats a position: open addressing, cleared by a new stamp.
@@ -63,7 +68,7 @@ class Rollouts {
 public:
     Rollouts(const MoveGen& gen, const Limits& limits, LimitWatch& watch, std::uint64_t seed)
         : gen_(gen), dead_(gen), scorer_(gen), limits_(limits), watch_(watch), rng_(seed) {
-        for (int d = 0; d < kWeights; ++d) weight_[d] = std::exp(-d / 2.0);
+        for (int d = 0; d < kWeights; ++d) weight_[d] = std::exp(-d / kTemperature);
     }
 
     Result run(const State& start) {
@@ -267,7 +272,7 @@ private:
         return Outcome::Ended;
     }
 
-    // Returns a child at random, weighted by exp(-(prio - best) / 2).
+    // Returns a child at random, weighted by exp(-(prio - best) / kTemperature).
     const Child& pick(const std::vector<Child>& kids) {
         int best = INT32_MAX;
         for (const Child& c : kids) best = std::min(best, c.prio);

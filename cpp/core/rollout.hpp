@@ -3,7 +3,7 @@
 // A *rollout* plays from a position to the end: at each step it makes every child, drops
 // those already on its line (no cycles) and the dead ends (dead_end.hpp), and picks one at
 // random, a child of `progress` priority p (heuristic.hpp, less 4 per card home) with
-// weight exp(-(p - best) / 2), until it wins or no child is left. Its score: the most
+// weight exp(-(p - best) / 4), until it wins or no child is left. Its score: the most
 // cards home on its line, then the last position's priority. The *nested* search (level
 // 1) walks from the start: at each step it rolls out once from every child, keeps the
 // best-scoring line found so far (from the start), and takes that line's next move;
