@@ -171,7 +171,8 @@ def _add_method(p: argparse.ArgumentParser) -> None:
                    help="the search (default: depth-first for games built by suit, "
                    "portfolio for games built regardless of suit, best-first for the "
                    "others); depth-first holds several times the positions in the same "
-                   "memory, best-first finds shorter lines, portfolio runs both in turn, "
+                   "memory, best-first finds shorter lines, portfolio runs both and "
+                   "nested rollouts (which only find wins) in turn, "
                    "beam finds wins in tight games (few cells) that the others miss")
 
 

@@ -255,8 +255,10 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     in a fraction of the memory a stored position, for proofs too big for the best-first
     search; longer lines; on one thread its table gets denser and, with
     ``Limits(forget=True)``, forgets under the memory limit), ``'portfolio'`` (best
-    first and two depth-first orders in turn, with budgets growing 4x a round, until one
-    decides; on several threads the runs go at once, memory split evenly between them)
+    first, nested rollouts and two depth-first orders in turn, with budgets growing 4x a
+    round from 10,000 positions, until a complete search decides or a run wins: the
+    rollouts only ever win; on several threads the runs go at once, memory split evenly
+    between them)
     or ``'beam'`` (one thread: breadth first keeping the best 1,000, 4,000, 16,000, ...
     new positions a level, a round each, until one wins or a round that kept every
     position proves there is no win; finds wins in tight games, FreeCell with one cell,
