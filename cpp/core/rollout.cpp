@@ -75,7 +75,11 @@ public:
         Result res;
         const Keyed root = gen_.start(start);
         most_home_ = root.s.home();
-        peak_ = LineKeys::bytes() + 2 * kMaxLine * sizeof(Move) + kChildBytes;
+        // What it holds: the line's set, the walk's keys, four lines of moves (the walk,
+        // the best, a rollout's, a won one) of up to two kMaxLine each, two lists of
+        // children, a move list.
+        peak_ = LineKeys::bytes() + kMaxLine * sizeof(Key) + 4 * 2 * kMaxLine * sizeof(Move) + kChildBytes +
+                sizeof(MoveList);
         std::vector<Move> won;
         Outcome outcome = Outcome::Ended;
         if (limits_.max_bytes && peak_ > limits_.max_bytes) {
