@@ -166,7 +166,9 @@ private:
     // Returns the winning `line` from `root` with short cuts: from each position on it,
     // the one or two moves to the furthest later position of the line that they reach
     // (the same position exactly, so the moves after it stay as they are). Rollouts
-    // wander; the short cuts take out most of it (see the measurements in rollout.hpp).
+    // wander: Baker's Dozen 599's line, 173 single moves, is 128 with cuts of one move;
+    // with the rollouts first in each round of the portfolio, Baker's Dozen 1..1000's
+    // mean line is 90.3 single moves with cuts of one move, 87.5 with cuts of up to two.
     std::vector<Move> shortened(const Keyed& root, const std::vector<Move>& line) const {
         std::vector<Keyed> at{root};
         std::unordered_map<std::uint64_t, std::size_t> place{{root.key.lo, 0}};
