@@ -5,6 +5,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -28,6 +29,10 @@ bool complete_runs_retired(const std::array<bool, kRuns.size()>& retired) {
         if (kRuns[i] != Run::Rollouts && !retired[i]) return false;
     return true;
 }
+
+// Returns true if a run that ended with `reason` is not started again: it is out of
+// memory (a larger budget needs more), or the rollouts have no child to roll out from.
+bool retires(const std::string& reason) { return reason == "memory limit" || reason == "no line"; }
 
 // Runs one search of round `round` (the rollouts' seed: each round draws afresh).
 Result run_one(Run run, std::uint64_t round, const Rules& rules, const State& start, const Limits& limits,
@@ -78,7 +83,7 @@ Result one_thread(const Rules& rules, const State& start, const Limits& limits,
             Result r = run_one(kRuns[i], round, rules, start, each, stop, inner);
             total.add_run(r.stats);
             if (r.verdict != Verdict::Unknown) return finish(std::move(r));
-            if (r.reason == "memory limit" || r.reason == "no line")
+            if (retires(r.reason))
                 retired[i] = true;
             else if (r.reason != "node limit")
                 return unknown(r.reason);  // time, stored positions, interrupted
@@ -126,7 +131,7 @@ public:
         }
         for (auto& w : workers) w.join();
         Result res = decided_ ? std::move(won_) : Result{};
-        if (!decided_) res.reason = !reason_.empty() ? reason_ : all_retired() ? "memory limit" : "node limit";
+        if (!decided_) res.reason = !reason_.empty() ? reason_ : complete_runs_retired(retired_) ? "memory limit" : "node limit";
         res.stats = total_;
         res.stats.peak_bytes = 0;  // at most one run a thread at once: each thread's largest
         for (std::uint64_t p : worker_peak_) res.stats.peak_bytes += p;
@@ -140,14 +145,10 @@ private:
         std::atomic<int> most_home{0};
     };
 
-    bool all_retired() const {
-        return complete_runs_retired(retired_);
-    }
-
     // Takes the next run (its place in kRuns) and its round and its limits (the caller holds the lock);
     // false when none is left.
     bool take(std::size_t& which, std::uint64_t& round, Limits& each) {
-        if (all_retired()) return false;
+        if (complete_runs_retired(retired_)) return false;
         while (retired_[next_ % kRuns.size()]) ++next_;
         which = next_ % kRuns.size();
         round = next_ / kRuns.size();
@@ -194,7 +195,7 @@ private:
             if (r.verdict != Verdict::Unknown) {
                 if (!decided_) won_ = std::move(r), decided_ = true;
                 halt_ = true;
-            } else if (r.reason == "memory limit" || r.reason == "no line") {
+            } else if (retires(r.reason)) {
                 retired_[which] = true;
             } else if (r.reason != "node limit" && !halt_) {
                 reason_ = r.reason;  // time or stored positions

@@ -120,9 +120,13 @@ private:
         int best_score = INT32_MIN;
         std::vector<Child> kids;
         std::vector<Move> line;
-        while (static_cast<int>(walked.size()) < kMaxLine) {
+        // The line's keys: the walk's, then (for a rollout) those the rollout adds.
+        const auto restart_line = [&] {
             line_keys_.clear();
             for (const Key& k : walked_keys) line_keys_.insert(k);
+        };
+        while (static_cast<int>(walked.size()) < kMaxLine) {
+            restart_line();
             const Outcome made = children(cur, kids, res);
             if (made != Outcome::Ended) {
                 if (made == Outcome::Won) won = walked, won.push_back(kids.back().move);
@@ -133,8 +137,7 @@ private:
                 return Outcome::Ended;
             }
             for (const Child& kid : kids) {
-                line_keys_.clear();
-                for (const Key& k : walked_keys) line_keys_.insert(k);
+                restart_line();
                 line_keys_.insert(kid.k.key);
                 line.clear();
                 int score = 0;
