@@ -116,6 +116,9 @@ public:
             while (working_ > 0) {
                 cv_.wait_for(lock, std::chrono::milliseconds(20));
                 if (working_ == 0) break;
+                // Once halted (a verdict, a limit, or the poll said stop), the runs are
+                // ending: the poll is not asked again while they finish their last check.
+                if (halt_) continue;
                 std::uint64_t expanded = total_.expanded, stored = total_.stored;
                 int most_home = total_.most_home;
                 for (const Live& l : live_) {
