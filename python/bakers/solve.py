@@ -62,10 +62,11 @@ def default_method(variant: Variant, threads: int = 1) -> str:
     best first decides the most deals within a few thousand positions, but some wins only
     a depth-first order (PySol 846) or nested rollouts (154, 599, 741, 922) find at once:
     the portfolio runs them all and decides 999 of deals 1..1000 (all but 417), the 999
-    in 8.6 s on one thread against 55.4 s without the rollouts (the slowest deal 1.4 s
-    against 11.1 s), lines about as long as best first's (76.4 single moves against
-    74.8). On several threads the portfolio's runs go at once, one a thread (PySol 741 on
-    two threads: 5,147 positions in all instead of 11,498, the rollouts reached sooner).
+    in 8.6 s on one thread against 55.4 s without the rollouts (the slowest deal, 599,
+    430,812 positions; without them 154, 5.2 million), lines about as long as best
+    first's (76.4 single moves against 74.8). On several threads the portfolio's runs go
+    at once, one a thread (PySol 741 on two threads: 5,147 positions in all instead of
+    11,498, the rollouts reached sooner).
     Depth first on several threads shares its visited set and hands waiting positions to
     idle threads: Baker's Game MS 1..32000 one deal at a time on two threads, 46.0 s
     against 53.0 s on one and 97.3 s for best first on two.
