@@ -114,18 +114,14 @@ def test_depth_first_that_forgets_freecell_23816_one_cell(benchmark) -> None:
     benchmark.extra_info["stored"] = result.stats.stored
 
 
-def _solve_deals(game: str, numbers: tuple[int, ...]) -> list:
-    return [solve(Deal.from_number(find_variant(game), n)) for n in numbers]
-
-
 def test_bakers_dozen_slowest_decided(benchmark) -> None:
     """Baker's Dozen PySol 922 and 599, the slowest deals of 1..1000 that are decided
     (417 is not), with the default search (the portfolio: both won by its rollouts, 922
     in the second round, 599 in the third): both won, the lines replayed."""
-    results = benchmark.pedantic(_solve_deals, args=("bakers_dozen", (922, 599)), rounds=3,
+    deals = [Deal.from_number(find_variant("bakers_dozen"), n) for n in (922, 599)]
+    results = benchmark.pedantic(lambda: [solve(deal) for deal in deals], rounds=3,
                                  iterations=1, warmup_rounds=0)
-    for number, result in zip((922, 599), results, strict=True):
-        deal = Deal.from_number(find_variant("bakers_dozen"), number)
-        assert result.solved and result.solution.replay(deal).won, number
+    for deal, result in zip(deals, results, strict=True):
+        assert result.solved and result.solution.replay(deal).won, deal
     benchmark.extra_info["expanded"] = [r.stats.expanded for r in results]
     benchmark.extra_info["moves"] = [len(r.solution) for r in results]
