@@ -3,7 +3,7 @@
 For each preset this takes numbered deals spread over 1..1000 (Microsoft numbers; PySol's
 for Baker's Dozen), plays each one forward by random legal moves with the referee
 `Board` to reach a mid-game position, and times one ``bakers.hint(board,
-remember=False)`` call with the default limits (`bakers.hint.DEFAULT_HINT_LIMITS`), so
+remember=False)`` call with the default limits (`bakers.hinting.DEFAULT_HINT_LIMITS`), so
 no remembered line answers for it. The time is ``time.perf_counter`` around the whole
 call: the C++ search and the referee's replay of the line it found.
 
@@ -56,7 +56,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bakers import Board, Limits, hint, solve
-from bakers.hint import DEFAULT_HINT_LIMITS, Hint
+from bakers.hinting import DEFAULT_HINT_LIMITS, Hint
 from bakers.notation import FOUNDATION
 from rich.console import Console
 from rich.table import Table

@@ -26,7 +26,7 @@ import time
 from bakers import PRESETS, Deal, find_variant
 from bakers.board import Board
 from bakers.difficulty import DEFAULT_GRADE_LIMITS, THRESHOLDS, grade_of, measure
-from bakers.solve import solve
+from bakers.solving import solve
 
 
 def _grade_number(job: tuple[str, int]) -> tuple[int, str, float | None, float]:

@@ -664,11 +664,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fcs-mode", choices=("range", "file"), default=None,
                         help="how fc-solve is run (default: range for MS games)")
     parser.add_argument("--no-fcs", action="store_true", help="run bakers alone")
-    from bakers.solve import METHODS
+    from bakers.solving import METHODS
 
     parser.add_argument("--method", choices=METHODS, default=None,
                         help="bakers' search (default: the game's own, see "
-                        "bakers.solve.default_method)")
+                        "bakers.solving.default_method)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs of each solver; times are medians (default 1)")
     parser.add_argument("--threads", type=int, default=1,
@@ -696,7 +696,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from bakers import find_variant
     from bakers.limits import parse_bytes
-    from bakers.solve import default_method
+    from bakers.solving import default_method
 
     if not 1 <= args.first <= args.last:
         parser.error("need 1 <= --first <= --last")

@@ -72,9 +72,9 @@ from pathlib import Path
 from typing import IO
 
 from bakers import Deal, Limits, find_variant
-from bakers.cli_progress import SearchMeter
-from bakers.min_cells import min_cells
-from bakers.solve import METHODS
+from bakers.cli.progress import SearchMeter
+from bakers.fewest_cells import min_cells
+from bakers.solving import METHODS
 
 PUBLISHED = {0: 69, 1: 6220, 2: 19092, 3: 6420, 4: 198, 5: 1}
 

@@ -102,7 +102,7 @@ def test_depth_first_that_forgets_freecell_23816_one_cell(benchmark) -> None:
     """FreeCell 23816 with one cell, depth first under 250 MB with forgetting: the proof
     (27.9 million positions, 494 MB without forgetting) in a dense table past the caches
     that fills and forgets; the impossible verdict is asserted. About 40 s a round."""
-    from bakers.min_cells import with_cells
+    from bakers.fewest_cells import with_cells
 
     deal = with_cells(Deal.from_number(find_variant("freecell"), 23816), 1)
     result = benchmark.pedantic(solve, args=(deal,), rounds=1, iterations=1, warmup_rounds=0,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 from bakers import Board, hint
-from bakers.hint import Hint
+from bakers.hinting import Hint
 from bench_hint import mid_game
 
 #: How a position is made: its deal and the winnability check of each random move

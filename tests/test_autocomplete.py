@@ -75,7 +75,7 @@ def test_order_of_foundation_moves_does_not_matter(name: str) -> None:
     """Along winning lines, and one random move off them, autocomplete says yes exactly
     when random orders of foundation moves win, and its moves, pushed, win."""
     from bakers.limits import Limits
-    from bakers.solve import solve
+    from bakers.solving import solve
 
     rng = random.Random(name)
     seen = {True: 0, False: 0}
@@ -117,7 +117,7 @@ def test_hand_made_positions_of_every_rule_set() -> None:
 def test_solution_end_positions_of_a_real_game() -> None:
     """Near the end of a real winning line autocomplete finishes the game; at its start
     it does not."""
-    from bakers.solve import solve
+    from bakers.solving import solve
 
     deal = Deal.from_number(find_variant("freecell"), 617)
     result = solve(deal)

@@ -10,8 +10,8 @@ import json
 import pytest
 from bakers import Deal, Limits
 from bakers.errors import InvalidOptionError
-from bakers.min_cells import min_cells, with_cells
-from bakers.solve import solve
+from bakers.fewest_cells import min_cells, with_cells
+from bakers.solving import solve
 from helpers_cli import Run
 from test_solve import assert_won
 

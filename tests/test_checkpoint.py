@@ -15,8 +15,8 @@ import pytest
 from bakers import find_variant, solve
 from bakers.deals import Deal
 from bakers.errors import InvalidCheckpointError, InvalidOptionError
+from bakers.fewest_cells import min_cells
 from bakers.limits import Limits
-from bakers.min_cells import min_cells
 from helpers_cli import Run, one_error_line
 
 ONE_CELL = find_variant("freecell").replace(cells=1)

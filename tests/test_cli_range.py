@@ -15,7 +15,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from bakers import Deal, Solution, cli_range, solve_range
+from bakers import Deal, Solution, solve_range
+from bakers.cli import range as cli_range
 from helpers_cli import Run, one_error_line
 
 COLUMNS = list(cli_range.COLUMNS)

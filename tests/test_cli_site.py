@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from bakers.board import Board
 from bakers.deals import Deal
-from bakers.generate import daily
+from bakers.generating import daily
 from bakers.solution import Solution
-from bakers.solve import solve
+from bakers.solving import solve
 from bakers.variants import find_variant
 from helpers_cli import Run, one_error_line
 

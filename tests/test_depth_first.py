@@ -10,7 +10,7 @@ import json
 
 import pytest
 from bakers import Deal, InvalidOptionError, Limits, find_variant, solve, solve_many, solve_range
-from bakers.solve import default_method
+from bakers.solving import default_method
 from helpers_cli import Run, one_error_line
 from helpers_positions import exhaustive_search, random_positions
 from test_solve import (
@@ -85,7 +85,7 @@ def test_forget_goes_on_where_the_memory_limit_would_stop() -> None:
     """FreeCell 33 with one cell (413,465 positions) under 7 MB: the search stops on the
     memory limit, or, told to forget, forgets positions, meets some again and wins; the
     win replays and the bytes held stay under the limit."""
-    from bakers.min_cells import with_cells
+    from bakers.fewest_cells import with_cells
 
     deal = with_cells(Deal.from_number("freecell", 33), 1)
     stopped = solve(deal, limits=Limits(memory="7M"), method=DEEP)

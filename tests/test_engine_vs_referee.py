@@ -23,7 +23,7 @@ from bakers.cards import Card, deck_ranks
 from bakers.deals import Deal
 from bakers.limits import Limits
 from bakers.notation import Move
-from bakers.solve import solve
+from bakers.solving import solve
 from helpers_positions import (
     board_from_core,
     core_position,

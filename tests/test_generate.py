@@ -18,7 +18,7 @@ from bakers import (
     find_variant,
 )
 from bakers.difficulty import grade
-from bakers.generate import (
+from bakers.generating import (
     DAILY_LIMITS,
     GENERATE_LIMITS,
     Generated,

@@ -8,7 +8,7 @@ import random
 
 import pytest
 from bakers import Board, Deal, InvalidOptionError, Limits, find_variant, solve
-from bakers.hint import DEFAULT_HINT_LIMITS, HINT_VERDICTS, Hint, forget_lines, hint
+from bakers.hinting import DEFAULT_HINT_LIMITS, HINT_VERDICTS, Hint, forget_lines, hint
 from bakers.solution import Solution
 from bakers.variants import PRESETS
 

@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 from bakers import Board, Deal, InvalidOptionError, Limits, find_variant, solve
-from bakers.min_cells import MinCells, min_cells, with_cells
-from bakers.solve import SolveResult
+from bakers.fewest_cells import MinCells, min_cells, with_cells
+from bakers.solving import SolveResult
 
 
 def check(deal: Deal, answer: MinCells) -> None:
@@ -68,7 +68,7 @@ def test_an_impossible_deal_with_few_cells_allowed() -> None:
 def test_unknown_smaller_counts_make_an_upper_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     """When the search with one cell fewer is cut short, the answer is an upper bound."""
     # the package exports the function min_cells under the module's name
-    module = importlib.import_module("bakers.min_cells")
+    module = importlib.import_module("bakers.fewest_cells")
 
     real = module.solve
 

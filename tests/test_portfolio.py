@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from bakers import Deal, Limits
 from bakers.errors import InvalidOptionError
-from bakers.solve import solve
+from bakers.solving import solve
 from test_solve import assert_won
 
 pytest.importorskip("bakers._core")

@@ -19,7 +19,7 @@ import pytest
 from bakers import Variant, find_variant
 from bakers.board import Board
 from bakers.cards import Card, full_deck
-from bakers.solve import solve
+from bakers.solving import solve
 from helpers_positions import (
     builds_on,
     exhaustive_search,

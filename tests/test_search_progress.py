@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import pytest
-from bakers import SearchProgress, cli_progress, find_variant, solve
+from bakers import SearchProgress, find_variant, solve
+from bakers.cli import progress as cli_progress
 from bakers.deals import Deal
 from bakers.errors import InvalidOptionError
+from bakers.fewest_cells import min_cells
 from bakers.limits import Limits
-from bakers.min_cells import min_cells
 from helpers_cli import Run
 
 # Baker's Dozen 417: undecided after billions of positions (a long search).

@@ -22,7 +22,7 @@ from bakers.deals import Deal
 from bakers.errors import InvalidOptionError
 from bakers.limits import Limits
 from bakers.notation import Move
-from bakers.solve import SolveResult, solve
+from bakers.solving import SolveResult, solve
 from helpers_positions import exhaustive_search, random_positions
 
 pytest.importorskip("bakers._core")

@@ -1,6 +1,6 @@
 // The lean complete search: depth first. It holds several times the positions the
 // best-first search can in the same memory (proofs too big for best first), and it is
-// each game's default where cards build by suit (bakers.solve.default_method gives the
+// each game's default where cards build by suit (bakers.solving.default_method gives the
 // measurements).
 //
 // It keeps only the visited set (12-byte slots; under a memory limit, once they fill half

@@ -6,6 +6,8 @@ without the compiled core; solving needs `bakers._core` (built by ``pip install 
 
 from __future__ import annotations
 
+import sys as _sys
+
 from .board import Board
 from .bulk import RangeResult, solve_many, solve_range
 from .cards import Card
@@ -25,16 +27,25 @@ from .errors import (
     NotWinnableError,
     UnknownVariantError,
 )
-from .generate import Generated, daily, generate
-from .hint import Hint, hint
+from .fewest_cells import MinCells, min_cells
+from .generating import Generated, daily, generate
+from .hinting import Hint, hint
 from .limits import Limits
-from .min_cells import MinCells, min_cells
 from .notation import Move, Place
 from .solution import Replay, Solution
-from .solve import SearchProgress, SolveResult, SolveStats, solve
+from .solving import SearchProgress, SolveResult, SolveStats, solve
 from .variants import PRESETS, Variant, find_variant
 
 __version__ = "0.1.0"
+
+# The modules' names before 0.2, kept for one release so that ``from bakers.solve import
+# METHODS`` still imports: the functions `solve`, `hint`, `generate` and `min_cells` hid
+# the modules of those names, which are now `solving`, `hinting`, `generating` and
+# `fewest_cells`.
+for _old, _new in (("solve", "solving"), ("hint", "hinting"), ("generate", "generating"),
+                   ("min_cells", "fewest_cells")):
+    _sys.modules.setdefault(f"{__name__}.{_old}", _sys.modules[f"{__name__}.{_new}"])
+del _old, _new
 
 __all__ = [
     "BakersError",

@@ -6,7 +6,7 @@ input order), with the search running on ``threads`` threads and the GIL release
 
 Solutions are not replayed by the referee here (at millions of deals that would cost
 more than the searches): each one is built from the engine's moves only when
-`RangeResult.solution` is read. `bakers.solve.solve` is the checked single-deal path.
+`RangeResult.solution` is read. `bakers.solve` is the checked single-deal path.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from .errors import InvalidDealError, InvalidOptionError
 from .limits import Limits, limits_or
 from .notation import CELL, COLUMN, FOUNDATION, Move, Place
 from .solution import Solution
-from .solve import SolveStats, Verdict, _core_position, check_method
+from .solving import SolveStats, Verdict, _core_position, check_method
 from .variants import Variant, find_variant
 
 __all__ = ["RangeResult", "solve_range", "solve_many", "check_range", "MAX_THREADS"]

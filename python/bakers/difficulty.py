@@ -39,7 +39,7 @@ from .deals import Deal
 from .errors import InvalidOptionError, NotWinnableError
 from .limits import Limits, limits_or
 from .notation import FOUNDATION, Move
-from .solve import SolveResult, solve
+from .solving import SolveResult, solve
 from .variants import PRESETS, Variant
 
 __all__ = ["Grade", "grade", "GRADES", "THRESHOLDS", "DEFAULT_THRESHOLDS",

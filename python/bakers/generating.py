@@ -39,7 +39,7 @@ from .difficulty import DEFAULT_PLAYOUTS, GRADES, Grade, measure
 from .errors import AttemptsExhaustedError, InvalidOptionError, NotWinnableError
 from .limits import Limits, limits_or
 from .solution import Solution
-from .solve import SolveResult, solve
+from .solving import SolveResult, solve
 from .variants import Variant, find_variant
 
 __all__ = ["Generated", "generate", "daily", "daily_seed", "derive_seed", "parse_date",

@@ -25,15 +25,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from .bulk import MAX_THREADS, RangeResult, check_range, solve_numbers
-from .errors import InvalidOptionError
-from .limits import Limits, parse_bytes
-from .solve import METHODS
-from .variants import Variant, find_variant
+from ..bulk import MAX_THREADS, RangeResult, check_range, solve_numbers
+from ..errors import InvalidOptionError
+from ..limits import Limits, parse_bytes
+from ..solving import METHODS
+from ..variants import Variant, find_variant
+from .common import EXIT_INTERRUPTED, EXIT_OK, add_forget_option
 
 __all__ = ["add_commands", "cmd_range", "COLUMNS", "OUTPUT_FORMATS"]
-
-EXIT_OK, EXIT_BAD, EXIT_INTERRUPTED = 0, 2, 130
 
 #: The columns of a row, then ``solution`` with ``--solutions``.
 COLUMNS = ("game", "deal", "verdict", "moves", "most_home", "most_home_exact", "expanded",
@@ -533,9 +532,3 @@ def add_commands(subparsers: Any) -> None:
     add_forget_option(p)
     p.set_defaults(run=cmd_range)
 
-
-def add_forget_option(p: argparse.ArgumentParser) -> None:
-    """Add ``--forget`` (`Limits.forget`), which every command with --max-memory takes."""
-    p.add_argument("--forget", action="store_true",
-                   help="under --max-memory, depth-first forgets the positions cheapest to "
-                   "search again and goes on instead of stopping (slower, as exact)")

@@ -40,7 +40,7 @@ from .deals import Deal
 from .errors import InvalidOptionError
 from .limits import Limits, limits_or
 from .solution import Solution
-from .solve import SearchProgress, SolveResult, check_progress, solve
+from .solving import SearchProgress, SolveResult, check_progress, solve
 from .variants import MAX_CELLS, Variant
 
 __all__ = ["MinCells", "min_cells", "MIN_CELLS_LIMITS", "with_cells"]

@@ -1,6 +1,6 @@
 """The `bakers` commands of a solitaire site: hint, generate, daily, grade, min-cells.
 
-Each wraps one call of the library and follows the conventions of `bakers.cli`: bad
+Each wraps one call of the library and follows the conventions of `bakers.cli.common`: bad
 input gets one line on standard error naming the offending token, and exit 2;
 ``--format json`` prints one line of JSON for scripts. Exit codes besides 2:
 
@@ -21,29 +21,27 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import cli as base
-from .board import Board
-from .cli_progress import SearchMeter, add_progress_option
-from .difficulty import DEFAULT_PLAYOUTS, GRADES, grade
-from .errors import AttemptsExhaustedError, InvalidOptionError, NotWinnableError
-from .formats import result_json
-from .generate import daily, daily_seed, generate, parse_date
-from .hint import DEFAULT_HINT_LIMITS, hint
-from .limits import Limits
-from .min_cells import min_cells
-from .solution import Solution
-from .variants import MAX_CELLS, find_variant
+from ..board import Board
+from ..difficulty import DEFAULT_PLAYOUTS, GRADES, grade
+from ..errors import AttemptsExhaustedError, InvalidOptionError, NotWinnableError
+from ..fewest_cells import min_cells
+from ..formats import result_json
+from ..generating import daily, daily_seed, generate, parse_date
+from ..hinting import DEFAULT_HINT_LIMITS, hint
+from ..limits import Limits
+from ..solution import Solution
+from ..variants import MAX_CELLS, find_variant
+from . import common
+from .common import EXIT_NO, EXIT_OK, EXIT_UNKNOWN, add_limits, add_method, position, read_text
+from .progress import SearchMeter, add_progress_option
 
 __all__ = ["add_commands"]
-
-EXIT_OK, EXIT_NO, EXIT_BAD, EXIT_UNKNOWN = base.EXIT_OK, base.EXIT_NO, base.EXIT_BAD, \
-    base.EXIT_UNKNOWN
 
 
 def _limits(args: argparse.Namespace, default: Limits | None) -> Limits | None:
     """Return the limits given on the command line, or ``default`` when none was."""
     given = (args.max_nodes, args.max_states, args.max_memory, args.max_seconds)
-    return default if all(value is None for value in given) else base._limits(args)
+    return default if all(value is None for value in given) else common.limits(args)
 
 
 def _moves_text(source: str) -> str:
@@ -53,7 +51,7 @@ def _moves_text(source: str) -> str:
     except (OSError, ValueError):  # a name too long, or with a NUL: the moves themselves
         is_file = False
     if source == "-" or is_file:
-        return base._read(source, "moves")
+        return read_text(source, "moves")
     return source
 
 
@@ -62,7 +60,7 @@ def _board(args: argparse.Namespace) -> Board:
     moves = getattr(args, "moves", None)
     if args.board == "-" and moves == "-":
         raise InvalidOptionError("the board and the moves cannot both come from '-'")
-    board = Board(base._position(args.game, args.board))
+    board = Board(position(args.game, args.board))
     if moves is not None:
         replay = Solution.parse(_moves_text(moves)).replay(board)
         replay.raise_for_error()
@@ -205,7 +203,7 @@ def add_commands(sub: Any) -> None:
     _add_position(p)
     p.add_argument("moves", nargs="?", help="moves already played: '3a 54 ...', a file or '-'")
     _add_format(p, ("text", "json"))
-    base._add_limits(p)
+    add_limits(p)
     p.set_defaults(run=cmd_hint)
 
     p = sub.add_parser("generate", help="a deal proved winnable (of a difficulty)",
@@ -219,7 +217,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, metavar="N",
                    help="random playouts of a grade")
     _add_format(p, ("fcs", "json"))
-    base._add_limits(p)
+    add_limits(p)
     p.set_defaults(run=cmd_generate)
 
     p = sub.add_parser("daily", help="the deal of the day, the same for everyone",
@@ -238,7 +236,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, metavar="N")
     p.add_argument("--seed", type=int, default=0, help="seed of the playouts")
     _add_format(p, ("text", "json"))
-    base._add_limits(p)
+    add_limits(p)
     p.set_defaults(run=cmd_grade)
 
     p = sub.add_parser("min-cells", help="the fewest free cells that still win a deal",
@@ -248,8 +246,8 @@ def add_commands(sub: Any) -> None:
     _add_position(p)
     p.add_argument("--max-cells", type=int, default=MAX_CELLS, metavar="K")
     _add_format(p, ("text", "json"))
-    base._add_method(p)
-    base._add_limits(p)
+    add_method(p)
+    add_limits(p)
     p.add_argument("--checkpoint", metavar="PREFIX",
                    help="depth first; the search with K cells is saved to the file "
                    "PREFIX-K-cells now and then and when stopped, and the same command "

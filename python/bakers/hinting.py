@@ -31,7 +31,7 @@ from .errors import InvalidOptionError
 from .limits import Limits, limits_or
 from .notation import Move
 from .solution import Solution
-from .solve import SolveResult, solve
+from .solving import SolveResult, solve
 
 __all__ = ["Hint", "hint", "forget_lines", "DEFAULT_HINT_LIMITS", "HINT_VERDICTS",
            "REMEMBERED_POSITIONS"]

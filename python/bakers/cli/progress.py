@@ -11,7 +11,7 @@ import sys
 from types import TracebackType
 from typing import Any
 
-from .solve import SearchProgress
+from ..solving import SearchProgress
 
 #: Seconds between two plain progress lines (standard error not a terminal).
 LINE_SECONDS = 10.0

@@ -1,0 +1,66 @@
+"""The `bakers` command: thin wrappers that parse arguments, call the API and print.
+
+Each command group lives in a module of its own (`deal`, `solve`, `range`, `site`) and
+builds on `common` (exit codes, the error parser, shared options) alone. Exit codes:
+0 success (``solve``: a win found; ``verify``: the solution wins), 1 a valid negative
+answer (``solve``: impossible; ``verify``: legal moves that do not win), 2 bad input
+(one line on standard error naming the offending token) or an unbuilt compiled core,
+3 ``solve`` ended unknown (a limit or Ctrl-C), 130 interrupted elsewhere, 141 standard
+output closed early.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from ..errors import BakersError, IllegalMoveError
+from ..variants import PRESETS
+from . import deal, site, solve
+from . import range as range_
+from .common import EXIT_BAD, EXIT_INTERRUPTED, EXIT_PIPE, Parser
+
+__all__ = ["main", "build_parser"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser of the `bakers` command."""
+    games = ", ".join(PRESETS)
+    parser = Parser(prog="bakers", description="Solve, deal and verify Baker's Game, "
+                    f"FreeCell and their family. Games: {games}.")
+    parser.add_argument("--version", action="version", version=f"bakers {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    for group in (deal, solve, range_, site):
+        group.add_commands(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `bakers` command; return its exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except IllegalMoveError as exc:
+        print(f"bakers: illegal move: {exc}", file=sys.stderr)
+        return EXIT_BAD
+    except BakersError as exc:
+        print(f"bakers: error: {exc}", file=sys.stderr)
+        return EXIT_BAD
+    except ImportError as exc:
+        # The compiled core is imported when first needed; its error says how to build it.
+        print(f"bakers: error: {exc}", file=sys.stderr)
+        return EXIT_BAD
+    except KeyboardInterrupt:
+        print("bakers: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader of standard output has gone (``bakers solve ... | head``): point
+        # stdout at /dev/null so that the interpreter's final flush does not fail too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_PIPE
+    except OSError as exc:  # a file that cannot be read or written (a checkpoint)
+        print(f"bakers: error: {exc}", file=sys.stderr)
+        return EXIT_BAD
