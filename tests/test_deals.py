@@ -387,17 +387,21 @@ def test_empty_columns_between_and_at_the_ends() -> None:
     assert deal.to_text().count(":") == 10  # 2 in the headers, 8 empty columns
 
 
-def test_fixed_width_freecells_are_read_by_position(data_dir: Path) -> None:
+def test_freecells_fill_in_the_order_written(data_dir: Path) -> None:
+    # Freecell Solver prints its cells four characters each, an empty one blank, but
+    # reads a board's cells in the order written, whatever the spacing: a board given
+    # to it as ``Freecells:      8H  2H  4S`` has 8H in cell 0, and its solution's
+    # "freecell 0" is that card. bakers reads boards the same way.
     text = (data_dir / "solutions" / "freecell_ms24_fcsolve_verbose.txt").read_text()
     line = "Freecells:      8H  2H  4S"
     at = text.index(line)
     block = text[text.rindex("Foundations:", 0, at):].split("\n\n")[0]
     deal = Deal.parse(block, "freecell")
-    assert deal.cells == (None, *cards("8H 2H 4S"))
-    assert deal.to_text().splitlines()[1] == "Freecells: - 8H 2H 4S"
-    assert Deal.parse(block.replace(line, "Freecells: -  8H\t2H 4S"), "freecell") == deal
-    left = Deal.parse(block.replace(line, "Freecells: 8H 2H 4S"), "freecell")
-    assert left.cells == (*cards("8H 2H 4S"), None)
+    assert deal.cells == (*cards("8H 2H 4S"), None)
+    assert Deal.parse(block.replace(line, "Freecells: 8H 2H 4S"), "freecell") == deal
+    kept = Deal.parse(block.replace(line, "Freecells: -  8H\t2H 4S"), "freecell")
+    assert kept.cells == (None, *cards("8H 2H 4S"))
+    assert kept.to_text().splitlines()[1] == "Freecells: - 8H 2H 4S"
 
 
 @pytest.mark.parametrize("name", ["freecell_ms24", "bakers_game_ms1"])

@@ -378,12 +378,13 @@ class Deal:
         """Read a position in Freecell Solver's board text.
 
         Optional header lines ``Foundations: H-A C-0 D-2 S-K`` (or ``Founds:``; any
-        suit order, a missing suit is empty) and ``Freecells: 3D - JH`` (``-`` for an
-        empty cell, missing cells are empty; fc-solve's fixed-width line, a card every
-        four characters, is read by position), then one column a line from the covered
-        card to the exposed one. A column line may start with ``:``; a line that is
-        just ``:``, or blank between column lines, is an empty column. Blank lines
-        before and after the columns and lines starting with ``#`` are ignored.
+        suit order, a missing suit is empty; a second such line adds to the first) and
+        ``Freecells: 3D - JH`` (or ``FC:``; ``-`` for an empty cell, the cells filled in
+        the order written whatever the spacing, as Freecell Solver reads them, missing
+        cells are empty), then one column a line from the covered card to the exposed
+        one. A column line may start with ``:``; a line that is just ``:``, or blank
+        between column lines, is an empty column. Blank lines before and after the
+        columns, lines starting with ``#`` and a UTF-8 byte-order mark are ignored.
         Cards are case-insensitive, ``T`` or ``10`` for tens.
 
         Raises DealParseError for a malformed line or token (quoting it with its line
@@ -487,7 +488,7 @@ def _variant_expr(variant: Variant) -> str:
 # --------------------------------------------------------------------------- text
 
 
-_HEADER = re.compile(r"\s*(foundations|founds|freecells)\s*:", re.IGNORECASE)
+_HEADER = re.compile(r"\s*(foundations|founds?|freecells|fc)\s*:", re.IGNORECASE)
 _FOUNDATION = re.compile(r"([HCDS])-(0|A|[2-9]|T|10|J|Q|K)", re.IGNORECASE)
 _TOKEN = re.compile(r"\S+")
 
@@ -543,6 +544,7 @@ class _BoardReader:
         """Return the board of ``text``; raise DealParseError or InvalidDealError."""
         if not isinstance(text, str):
             raise DealParseError(f"a board text is a str, not {type(text).__name__!r}")
+        text = text.removeprefix("\ufeff")  # a UTF-8 byte-order mark, read as fc-solve does
         for number, line in enumerate(text.splitlines(), start=1):
             self._line(number, line)
         return self.board
@@ -562,12 +564,13 @@ class _BoardReader:
 
     def _header(self, number: int, line: str, match: re.Match[str]) -> None:
         word = match.group(1).lower()
-        kind = "freecells" if word == "freecells" else "foundations"
+        kind = "freecells" if word in ("freecells", "fc") else "foundations"
         col = match.start(1) + 1
         if self.board.columns:
             raise DealParseError(f"line {number}, column {col}: header "
                                  f"{match.group(1)!r} must come before the columns")
-        if kind in self.headers:
+        # A second foundations line adds to the first, as Freecell Solver reads it.
+        if kind in self.headers and kind == "freecells":
             raise DealParseError(f"line {number}, column {col}: a second {kind} line "
                                  f"{match.group(1)!r} (the first is line {self.headers[kind]})")
         self.headers[kind] = number
@@ -577,7 +580,7 @@ class _BoardReader:
             self._foundations(number, line, match.end())
 
     def _foundations(self, number: int, line: str, start: int) -> None:
-        seen: set[int] = set()
+        seen: set[int] = set()  # per line: a later line may set a suit again
         for token, col in _tokens(line, start):
             m = _FOUNDATION.fullmatch(token)
             if not m:
@@ -594,10 +597,9 @@ class _BoardReader:
             self.board.where[("foundation", suit)] = (number, col)
 
     def _freecells(self, number: int, line: str, start: int) -> None:
-        tokens = _tokens(line, start)
-        fixed = all(len(tok) == 2 and (col - 1 - start) % 4 == 2 for tok, col in tokens)
-        for k, (token, col) in enumerate(tokens):
-            slot = (col - 1 - start) // 4 if fixed else k
+        # The cells fill in the order written, whatever the spacing: Freecell Solver
+        # reads its own fixed-width line ``Freecells:      7D`` as 7D in the first cell.
+        for slot, (token, col) in enumerate(_tokens(line, start)):
             card = None if token in ("-", "*") else _parse_card(token, number, col)
             if card is None:
                 continue

@@ -1,0 +1,144 @@
+"""`bakers-fc-solve`: Freecell Solver's command line, its output and its refusals."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+from bakers import Board, Deal, find_variant
+from bakers.fc_solve.command import main
+from bakers.notation import parse_fcs_verbose
+from bakers.solution import Solution
+
+MS24 = Deal.from_number("freecell", 24).to_text()
+
+
+@pytest.fixture
+def fcs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+    """Run `bakers-fc-solve ARGS` in-process with ``stdin`` bytes; return (code, out, err)."""
+
+    def run(*argv: str, stdin: bytes | str = b"") -> tuple[int, str, str]:
+        data = stdin.encode() if isinstance(stdin, str) else stdin
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+        code = main(list(argv))
+        out, err = capsys.readouterr()
+        assert "Traceback" not in err
+        return code, out, err
+
+    return run
+
+
+def _replays_to_a_win(out: str, start: str, game: str) -> int:
+    moves = parse_fcs_verbose(out)
+    rules = find_variant(game).replace(auto_aces=False)
+    replay = Solution(moves).replay(Board(Deal.parse(start, rules)))
+    assert replay.error is None, replay.error
+    assert replay.won
+    return len(moves)
+
+
+def test_probes(fcs) -> None:
+    code, out, _ = fcs("--help")
+    assert code == 0 and out.startswith("fc-solve")
+    code, out, _ = fcs("--version")
+    assert code == 0 and "version 5.0.0" in out
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--bogus"], 'Unknown option "--bogus"'),
+    (["-g", "no_such_game"], 'Unknown game "no_such_game"'),
+    (["-g", "simple_simon"], 'bakers does not play "simple_simon"'),
+    (["-g", "fan"], "18 columns"),
+    (["--decks-num", "2"], "one deck"),
+    (["--stacks-num", "14"], "1 to 13 stacks"),
+    (["--freecells-num", "9"], "0 to 8 freecells"),
+    (["--max-iters"], "requires an argument"),
+    (["--max-iters", "ten"], '"--max-iters" takes an integer'),
+    (["--sequence-move", "sometimes"], 'Unknown argument "sometimes"'),
+    (["--load-config", "nonsense"], 'Unknown configuration "nonsense"'),
+])
+def test_refusals_are_one_line_and_exit_255(fcs, argv: list[str], said: str) -> None:
+    code, out, err = fcs(*argv, stdin=MS24)
+    assert code == 255 and out == ""
+    assert said in err and err.count("\n") == 1
+
+
+def test_freecell_as_pysolfc_asks(fcs) -> None:
+    argv = ["-m", "-p", "-opt", "-sel", "-hoi", "--iter-output", "--iter-output-step", "100",
+            "--load-config", "video-editing", "--max-iters", "100000", "--decks-num", "1",
+            "--stacks-num", "8", "--freecells-num", "4"]
+    code, out, _ = fcs(*argv, stdin=MS24)
+    assert code == 0
+    progress, _, moves = out.partition("-=-=-=-=-=-=-=-=-=-=-=-\n")
+    assert progress.startswith("Iteration: 0\nDepth: 0\nStored-States: 0\n")
+    end = moves.splitlines()[-3:]
+    assert end[0] == "This game is solveable."
+    assert end[1].startswith("Total number of states checked is ")
+    assert end[2].startswith("This scan generated ")
+    assert _replays_to_a_win(moves, MS24, "freecell") > 50
+
+
+def test_bakers_dozen_lists_every_ace(fcs) -> None:
+    deal = Deal.from_number("bakers_dozen", 3)
+    code, out, _ = fcs("-m", "-p", "--preset", "bakers_dozen", "--stacks-num", "13",
+                       stdin=deal.to_text())
+    assert code == 0 and "This game is solveable." in out
+    moves = parse_fcs_verbose(out)
+    assert sum(1 for m in moves if m.dst.kind == "foundation") == 52
+    _replays_to_a_win(out, deal.to_text(), "bakers_dozen")
+
+
+def test_an_ace_exposed_at_the_start_is_listed_first(fcs) -> None:
+    deal = Deal.from_number("bakers_dozen", 3)
+    text = deal.to_text()
+    # Move an ace to the top of its column by hand: the referee would send it home at once.
+    columns = [list(c) for c in deal.columns]
+    i, j = next((i, j) for i, col in enumerate(columns) for j, c in enumerate(col) if c.rank == 1)
+    columns[i].append(columns[i].pop(j))
+    text = Deal(deal.variant.replace(auto_aces=False, kings_to_bottom=False),
+                tuple(map(tuple, columns))).to_text()
+    code, out, _ = fcs("-m", "-g", "bakers_dozen", stdin=text)
+    assert code == 0
+    first = parse_fcs_verbose(out)[0]
+    assert (first.src.kind, first.src.index, first.dst.kind) == ("column", i, "foundation")
+    _replays_to_a_win(out, text, "bakers_dozen")
+
+
+def test_board_quirks_fc_founds_and_bom(fcs) -> None:
+    board = Board(Deal.from_number("freecell", 24))
+    board.push_notation("7a")
+    board.push_notation("7c")
+    text = board.to_deal().to_text()
+    assert "Freecells: JD - 8H -" in text
+    pysolfc_style = text.replace("Freecells:", "FC:")
+    code, out, _ = fcs("-m", stdin=b"\xef\xbb\xbf" + pysolfc_style.encode())
+    assert code == 0 and "This game is solveable." in out
+    _replays_to_a_win(out, text, "freecell")
+
+
+def test_face_down_cards_are_refused(fcs) -> None:
+    text = MS24.replace("4C 2C", "<4C> 2C", 1)
+    code, out, err = fcs("-m", stdin=text)
+    assert code == 255 and "face-down card '<4C>'" in err and "line 1" in err
+
+
+def test_states_and_moves_print_boards(fcs) -> None:
+    code, out, _ = fcs("-sam", "-p", "-t", stdin=MS24)
+    assert code == 0
+    assert out.startswith("-=-=-=-=-=-=-=-=-=-=-=-\n\nFoundations: H-0 C-0 D-0 S-0 \n"
+                          "Freecells:                \n: 4C 2C 9C 8C QS 4S 2H\n")
+    assert "\n====================\n\nMove " in out
+    code, out, _ = fcs("-sam", "-p", stdin=MS24)
+    assert ": 2D KD 10H 10C 10D 8D\n" in out
+
+
+def test_verdicts_and_exit_status(fcs) -> None:
+    impossible = Deal.from_number("freecell", 11982).to_text()
+    code, out, _ = fcs("-m", "-p", "-sel", stdin=impossible)
+    assert code == 0 and out.startswith("I could not solve this game.\n")
+    code, out, _ = fcs("-m", "-p", "-sel", "--max-iters", "2", stdin=MS24)
+    assert code == 0 and out.startswith("Iterations count exceeded.\nTotal number of "
+                                        "states checked is ")
+    code, out, _ = fcs("-m", "-p", "--max-iters", "2", stdin=MS24)
+    assert code == 0 and out.startswith("I could not solve this game.\n")

@@ -1,0 +1,104 @@
+"""PySolFC, unchanged, runs `bakers-fc-solve` as its ``fc-solve``: its own game objects,
+its own solver client (``FreeCellSolver_Hint.computeHints``) and its own rules checking
+every move it is told to play."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers_pysolfc import (
+    Dialog,
+    cards_home,
+    dealt_game,
+    load_pysolfc,
+    pysolfc_missing,
+    replay_hints,
+)
+
+pytestmark = pytest.mark.skipif(pysolfc_missing() is not None,
+                                reason=pysolfc_missing() or "")
+
+
+@pytest.fixture
+def hint_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """PySolFC's ``pysollib.hint``, with `bakers-fc-solve` first on PATH as ``fc-solve``
+    and PySolFC's memory of the solver's version cleared (so it probes again)."""
+    script = Path(sys.executable).with_name("bakers-fc-solve")
+    found = script if script.exists() else shutil.which("bakers-fc-solve")
+    if found is None:
+        pytest.skip("the bakers-fc-solve command is not installed")
+    (tmp_path / "fc-solve").symlink_to(found)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    module = load_pysolfc()
+    monkeypatch.setattr(module, "FCS_VERSION", None)
+    return module
+
+
+def _solve(game: Any, **options: object) -> tuple[Any, Dialog]:
+    dialog = Dialog()
+    solver = game.Solver_Class(game, dialog)
+    solver.config(**options)
+    solver.computeHints()
+    return solver, dialog
+
+
+def test_startup_probe_finds_the_solver(hint_module: Any) -> None:
+    # PySolFC's start-up probe (pysollib/init.py): the first line of `fc-solve --help`.
+    from pysollib.settings import FCS_COMMAND
+
+    out = subprocess.run(f"{FCS_COMMAND} --help", shell=True, capture_output=True,
+                         check=False, stdin=subprocess.DEVNULL).stdout
+    assert out.decode().startswith("fc-solve")
+
+
+@pytest.mark.parametrize(("game_class", "number", "progress"), [
+    ("FreeCell", 24, False),
+    ("BakersGame", 5, True),
+    ("BakersDozen", 3, False),
+    ("BakersDozen", 33000, True),  # a PySol Mersenne Twister deal
+])
+def test_pysolfc_plays_the_line_and_wins(hint_module: Any, game_class: str, number: int,
+                                         progress: bool) -> None:
+    game = dealt_game(game_class, number)
+    solver, dialog = _solve(game, max_iters=200_000, progress=progress)
+    assert hint_module.FCS_VERSION == (5, 0, 0)  # the --version probe was answered
+    assert solver.solver_state == "solved"
+    played = replay_hints(game, solver)
+    assert played == len(solver.hints) - 1 > 0
+    assert cards_home(game) == 52
+    if progress:
+        assert any("iter" in text and "states" in text for text in dialog.texts)
+
+
+def test_mid_game_position_with_cards_in_later_cells(hint_module: Any) -> None:
+    game = dealt_game("FreeCell", 24)
+    rows, cells = game.s.rows, game.s.reserves
+    # Park two cards in the second and fourth cells, leaving the first and third empty.
+    for row, cell in ((rows[6], cells[1]), (rows[7], cells[3])):
+        cell.addCard(row.cards[-1])
+        row.removeCard()
+    solver, _ = _solve(game, max_iters=200_000)
+    assert solver.solver_state == "solved"
+    replay_hints(game, solver)
+    assert cards_home(game) == 52
+
+
+def test_iteration_limit_ends_intractable(hint_module: Any) -> None:
+    game = dealt_game("BakersGame", 5)
+    solver, _ = _solve(game, max_iters=1)
+    assert solver.solver_state == "intractable"
+
+
+@pytest.mark.parametrize(("game_class", "number"), [("BakersGame", 10), ("FreeCell", 11982)])
+def test_impossible_deal_ends_unsolved(hint_module: Any, game_class: str, number: int) -> None:
+    # Both have no win: bakers proves it in about 5,000 and 62,000 positions.
+    game = dealt_game(game_class, number)
+    solver, _ = _solve(game, max_iters=200_000, progress=True)
+    assert solver.solver_state == "unsolved"
+    assert solver.hints == [None]
