@@ -17,7 +17,7 @@ from .. import __version__
 from ..deals import Deal
 from ..errors import BakersError, DealParseError, InvalidOptionError
 from ..limits import Limits
-from ..solve import SearchProgress, default_method, solve
+from ..solving import SearchProgress, default_method, solve
 from .games import to_variant
 from .options import FcsOptions, parse_options
 from .output import ProgressLines, listed_moves, plain_board, write_run
