@@ -141,3 +141,77 @@ def test_min_cells_stops_at_ctrl_c(tmp_path: Path) -> None:
     assert waited < 10  # the beam would have gone on for the count of 1
     saved = tmp_path / "deal-1-cells"
     assert saved.is_file() and saved.stat().st_size > 0
+
+
+def _saved(path: Path, limits: Limits) -> bytes:
+    """Save a stopped search of IMPOSSIBLE at ``path``; return the file's bytes."""
+    result = solve(IMPOSSIBLE, limits=limits, checkpoint=path)
+    assert result.reason == "node limit"
+    return path.read_bytes()
+
+
+# Both kinds of visited table: the growing one, and the dense one that a 6 MB limit
+# switches to (its flag, the byte after the "table kind" section's head, says which).
+TABLES = {"growing": Limits(nodes=20_000), "dense": Limits(nodes=100_000, memory="6M")}
+
+
+@pytest.mark.parametrize("kind", sorted(TABLES))
+def test_a_flipped_byte_anywhere_is_refused(kind: str, tmp_path: Path) -> None:
+    # Every byte of the header and the small sections, and 150 spread over the tables and
+    # the trailer: each changed one is refused by name, never searched on (no verdict, no
+    # crash, no memory error).
+    limits = TABLES[kind]
+    path = tmp_path / "proof.ck"
+    good = _saved(path, limits)
+    kind_at = good.index(b"table ki") + 24
+    assert good[kind_at] == (kind == "dense")
+    spots = sorted({*range(160), *range(len(good) - 40, len(good)),
+                    *(160 + i * (len(good) - 200) // 150 for i in range(150))})
+    accepted = []
+    for number, spot in enumerate(spots):
+        damaged = bytearray(good)
+        damaged[spot] ^= 1 + number % 255
+        path.write_bytes(damaged)
+        try:
+            result = solve(IMPOSSIBLE, limits=Limits(nodes=limits.nodes + 1, memory=limits.memory),
+                           checkpoint=path)
+        except InvalidCheckpointError as exc:
+            assert str(path) in str(exc)
+        else:
+            accepted.append((spot, result.verdict))
+    assert accepted == []
+    path.write_bytes(good)  # the file as saved goes on
+    assert solve(IMPOSSIBLE, limits=Limits(nodes=limits.nodes + 1, memory=limits.memory),
+                 checkpoint=path).stats.expanded == limits.nodes + 1
+
+
+def test_a_huge_size_in_a_checkpoint_is_refused_before_it_is_allocated(tmp_path: Path) -> None:
+    # The first shard's slot count made 2^56 (it would ask for 800 PB), then 2^28 (3 GB,
+    # zero-filled under a 1 GB limit): refused naming the damaged section, at once.
+    path = tmp_path / "proof.ck"
+    good = _saved(path, Limits(nodes=20_000, memory="1G"))
+    # The section's head (tag, length, sum: 24 bytes), the shard bits (4), the load (8).
+    size_at = good.index(b"visited ") + 24 + 4 + 8
+    for byte, value in ((7, 0x01), (3, 0x10)):
+        damaged = bytearray(good)
+        damaged[size_at + byte] = value
+        path.write_bytes(damaged)
+        started = time.monotonic()
+        with pytest.raises(InvalidCheckpointError, match=r"is damaged: its visited table section"):
+            solve(IMPOSSIBLE, limits=Limits(memory="1G"), checkpoint=path)
+        assert time.monotonic() - started < 5
+
+
+def test_cli_refuses_a_damaged_checkpoint_with_exit_2(bakers: Run, tmp_path: Path) -> None:
+    path = tmp_path / "cli.ck"
+    code, _, _ = bakers("solve", "freecell", "27", "--checkpoint", str(path), "--max-nodes", "5000",
+                        "--quiet")
+    assert code == 3
+    damaged = bytearray(path.read_bytes())
+    damaged[len(damaged) // 2] ^= 0x40
+    path.write_bytes(damaged)
+    code, out, err = bakers("solve", "freecell", "27", "--checkpoint", str(path), "--quiet")
+    assert (code, out) == (2, "")
+    line = one_error_line(err)
+    assert line.startswith("bakers: error: checkpoint ")
+    assert "is damaged: its visited table section" in line

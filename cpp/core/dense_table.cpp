@@ -192,6 +192,7 @@ void DenseTable::load(CheckpointReader& r) {
     r.expect(map_bytes_, "the dense table's size");
     for (Shard& sh : shards_) {
         sh.used = r.get<std::size_t>();
+        r.need(map_bytes_, 1, "a shard of the dense table");
         r.bytes(sh.buckets, map_bytes_);
     }
     used_ = r.get<std::uint64_t>();

@@ -71,20 +71,44 @@ public:
     // Writes the visited set whole for a checkpoint; `load` makes it again (a dense
     // table of at most `max_bytes`).
     void save(CheckpointWriter& w) const {
+        w.begin("table kind");
         w.put<std::uint8_t>(dense_ != nullptr);
-        if (!dense_) return table_.save(w);
-        w.put(dense_->made_bytes());
-        w.put<std::uint8_t>(dense_->forgets());
-        dense_->save(w);
+        if (dense_) {
+            w.put(dense_->made_bytes());
+            w.put<std::uint8_t>(dense_->forgets());
+        }
+        w.end();
+        w.begin("visited table");
+        if (dense_)
+            dense_->save(w);
+        else
+            table_.save(w);
+        w.end();
     }
+    // A size read is checked against the section's bytes and `max_bytes` before the
+    // table is made (a damaged file is refused before it can take the memory).
     void load(CheckpointReader& r, std::uint64_t max_bytes) {
-        if (r.get<std::uint8_t>() == 0) return table_.load(r);
-        const auto bytes = r.get<std::uint64_t>();
-        const bool forgets = r.get<std::uint8_t>() != 0;
-        if (bytes > max_bytes) r.mismatch("the dense table's size");
-        dense_ = std::make_unique<DenseTable>(bytes, forgets);
-        table_.drain([](const Key&) {});
-        dense_->load(r);
+        r.begin("table kind");
+        const bool dense = r.get<std::uint8_t>() != 0;
+        std::uint64_t bytes = 0;
+        bool forgets = false;
+        if (dense) {
+            bytes = r.get<std::uint64_t>();
+            forgets = r.get<std::uint8_t>() != 0;
+        }
+        r.end();
+        r.begin("visited table");
+        if (!dense) {
+            table_.load(r, max_bytes);
+        } else {
+            if (bytes > max_bytes) r.mismatch("the dense table's size (larger than its memory limit)");
+            // The buckets are in the file whole: about `bytes` (1 MB at least).
+            if (bytes > r.left() + (std::uint64_t{2} << 20)) r.damaged("the dense table's size passes its end");
+            dense_ = std::make_unique<DenseTable>(bytes, forgets);
+            table_.drain([](const Key&) {});
+            dense_->load(r);
+        }
+        r.end();
     }
 
 private:
@@ -452,6 +476,7 @@ private:
     // made again from the frames' moves on resuming, as `pop_frame` makes them.
     void save() {
         CheckpointWriter w(checkpoint_->path);
+        w.begin("settings");
         put_rules(w, gen_.rules());
         w.put(*start_);
         w.put(order_);
@@ -459,6 +484,8 @@ private:
         w.put(limits_.max_bytes);
         w.put(dense_from_);
         w.put(dense_bytes_);
+        w.end();
+        w.begin("counts");
         w.put(res_.stats.expanded);
         w.put(res_.stats.generated);
         w.put(res_.stats.stored);
@@ -466,12 +493,17 @@ private:
         w.put(std::max(peak_, bytes_now()));
         w.put(seconds_before_ + watch_.seconds());
         w.put(since_check_);
+        w.end();
+        w.begin("line");
         put_stack(w, frames_, [](const Frame& f, CheckpointWriter& out) {
             out.put(f.first);
             out.put(f.since);
             out.put(f.move);
         });
+        w.end();
+        w.begin("waiting moves");
         put_stack(w, pending_, [](const Move& m, CheckpointWriter& out) { out.put(m); });
+        w.end();
         table_.save(w);
         w.finish();
     }
@@ -484,6 +516,7 @@ private:
     // CheckpointMismatch) and makes its line's positions again.
     void resume(const State& start, const Keyed& root) {
         CheckpointReader r(checkpoint_->path);
+        r.begin("settings");
         expect_rules(r, gen_.rules());
         r.expect(start, "its position (another deal or board)");
         r.expect(order_, "its order of the children");
@@ -491,6 +524,8 @@ private:
         r.expect(limits_.max_bytes, "its memory limit");
         r.expect(dense_from_, "its dense table's start");
         r.expect(dense_bytes_, "its dense table's size");
+        r.end();
+        r.begin("counts");
         res_.stats.expanded = r.get<std::uint64_t>();
         res_.stats.generated = r.get<std::uint64_t>();
         res_.stats.stored = r.get<std::uint64_t>();
@@ -498,8 +533,11 @@ private:
         peak_ = r.get<std::uint64_t>();
         seconds_before_ = r.get<double>();
         since_check_ = r.get<std::uint64_t>();
+        r.end();
+        r.begin("line");
         const auto nframes = r.get<std::size_t>();
-        if (nframes == 0 || nframes > res_.stats.expanded) r.mismatch("its line's length");
+        if (nframes == 0 || nframes > res_.stats.expanded) r.damaged("its length");
+        r.need(nframes, sizeof(std::uint32_t) * 2 + sizeof(Move), "its frames");
         for (std::size_t i = 0; i < nframes; ++i) {
             Frame f;
             f.first = r.get<std::uint32_t>();
@@ -507,9 +545,13 @@ private:
             f.move = r.get<Move>();
             frames_.push_back(f);
         }
+        r.end();
+        r.begin("waiting moves");
         const auto npending = r.get<std::size_t>();
-        if (npending > UINT32_MAX) r.mismatch("its waiting moves");
+        if (npending > UINT32_MAX) r.damaged("its length");
+        r.need(npending, sizeof(Move), "its moves");
         for (std::size_t i = 0; i < npending; ++i) pending_.push_back(r.get<Move>());
+        r.end();
         table_.load(r, limits_.max_bytes ? limits_.max_bytes : UINT64_MAX);
         r.finish();
         // The line's positions, from the start by the frames' moves. A move that the rules

@@ -16,6 +16,7 @@
 // before the machine runs out.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
@@ -204,14 +205,19 @@ public:
             w.bytes(sh.slots.begin(), sh.slots.size() * sizeof(Slot));
         }
     }
-    void load(CheckpointReader& r) {
+    // Every shard's size is checked against the section's bytes left and the table's
+    // bytes against `max_bytes` before its slots are allocated.
+    void load(CheckpointReader& r, std::uint64_t max_bytes = UINT64_MAX) {
         r.expect(bits_, "the visited table's shards");
         r.expect(load_, "the visited table's load");
         std::uint64_t bytes = 0;
         for (Shard& sh : shards_) {
             const auto n = r.get<std::size_t>();
             const auto used = r.get<std::size_t>();
-            if (n == 0 || n > (std::size_t{1} << 40) || used >= n) r.mismatch("the visited table's sizes");
+            if (n == 0 || used >= n) r.damaged("the visited table's sizes");
+            r.need(n, sizeof(Slot), "a shard of the visited table");
+            if (n * sizeof(Slot) > max_bytes - std::min(max_bytes, bytes))
+                r.mismatch("the visited table's size (larger than its memory limit)");
             sh.slots = Slots(n);
             r.bytes(&sh.slots[0], n * sizeof(Slot));
             sh.used = used;

@@ -3,10 +3,12 @@
 // the same positions as one that ran through; a file for another position or settings,
 // or a damaged one, is refused with a message; a verdict removes the file.
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -187,6 +189,81 @@ TEST(checkpoint_damaged_file_is_refused) {
     CHECK(message().find("not a bakers checkpoint") != std::string::npos);
     write(bytes);
     CHECK(message().empty());  // the file as written resumes
+}
+
+// Returns the bytes of the file at `path`.
+std::vector<char> read_all(const std::string& path) {
+    std::vector<char> bytes(fs::file_size(path));
+    std::ifstream(path, std::ios::binary).read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return bytes;
+}
+void write_all(const std::string& path, const std::vector<char>& bytes) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc)
+        .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+TEST(checkpoint_every_flipped_byte_is_refused) {
+    // One byte changed anywhere (the header, each section's head, values and checksum,
+    // the tables, the trailer) is refused before the search goes on: in the growing table
+    // and in a dense one. The bytes tried: every one of the first 160 (the header and the
+    // small sections) and of the last 40, and 100 spread over the rest.
+    const Rules r = one_cell();
+    const State start = dealt(r, 27);
+    TempPath file("flipped.ck");
+    const Checkpoint ck{file.path, 1e9};
+    std::mt19937 rng(28);
+    for (const bool dense : {false, true}) {
+        check::Context ctx(dense ? "dense table" : "growing table");
+        Limits limits;
+        if (dense) {
+            limits.max_bytes = 64u << 20;
+            limits.forget = true;
+        }
+        const std::uint64_t from = dense ? 1 : 0, dense_bytes = dense ? 1u << 20 : 0;
+        file.clear();
+        run(r, start, limits, ck, 20'000, from, dense_bytes);
+        const std::vector<char> bytes = read_all(file.path);
+        std::vector<std::size_t> where;
+        for (std::size_t i = 0; i < 160; ++i) where.push_back(i);
+        for (std::size_t i = 0; i < 100; ++i) where.push_back(160 + i * (bytes.size() - 200) / 100);
+        for (std::size_t i = bytes.size() - 40; i < bytes.size(); ++i) where.push_back(i);
+        int accepted = 0;
+        for (const std::size_t at : where) {
+            std::vector<char> flipped = bytes;
+            flipped[at] = static_cast<char>(flipped[at] ^ static_cast<char>(1 + rng() % 255));
+            write_all(file.path, flipped);
+            const std::string message = mismatch_of([&] { run(r, start, limits, ck, 20'001, from, dense_bytes); });
+            if (message.empty()) {
+                ++accepted;
+                write_all(file.path, bytes);
+            }
+        }
+        CHECK_EQ(accepted, 0);
+        write_all(file.path, bytes);
+        CHECK(mismatch_of([&] { run(r, start, limits, ck, 20'001, from, dense_bytes); }).empty());
+    }
+}
+
+TEST(checkpoint_damage_names_the_section) {
+    // A size in the visited table made huge: refused by its checksum, before anything is
+    // allocated by it (no bad_alloc, no memory taken), naming the section.
+    const Rules r = one_cell();
+    const State start = dealt(r, 27);
+    TempPath file("sized.ck");
+    const Checkpoint ck{file.path, 1e9};
+    run(r, start, Limits{}, ck, 20'000);
+    std::vector<char> bytes = read_all(file.path);
+    const std::string tag = "visited ";
+    const auto at = std::search(bytes.begin(), bytes.end(), tag.begin(), tag.end());
+    if (!CHECK(at != bytes.end())) return;
+    // The table's section: tag, length, head sum, then bits (int), load (size_t), then the
+    // first shard's size.
+    const std::size_t size_at = static_cast<std::size_t>(at - bytes.begin()) + 24 + sizeof(int) + sizeof(std::size_t);
+    bytes[size_at + 5] = 0x7f;
+    write_all(file.path, bytes);
+    const std::string message = mismatch_of([&] { run(r, start, Limits{}, ck, 0); });
+    CHECK(message.find("visited table section") != std::string::npos);
+    CHECK(message.find("damaged") != std::string::npos);
 }
 
 TEST(checkpoint_unwritable_path_is_an_error) {
