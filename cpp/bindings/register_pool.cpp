@@ -36,8 +36,9 @@ void register_pool(pb::module_& m) {
                          double max_seconds, bool forget, bool ordered, bool keep_moves, const std::string& method) {
                  const Method how = method_from_name(method);  // each search runs on one thread
                  const Rules r = rules_from_dict(rules);
-                 if (threads < 1 || threads > 1024)
-                     throw pb::value_error("threads must be 1..1024, not " + std::to_string(threads));
+                 if (threads < 1 || threads > kMaxPoolThreads)
+                     throw pb::value_error("threads must be 1.." + std::to_string(kMaxPoolThreads) +
+                                           ", not " + std::to_string(threads));
                  for (std::uint64_t n : numbers)
                      if (auto why = number_error(r, n); !why.empty()) throw pb::value_error(why);
                  std::vector<State> starts;

@@ -1,7 +1,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include "../core/search.hpp"
+#include "../core/solve.hpp"
 #include "../core/state.hpp"
 #include "convert.hpp"
 

@@ -4,7 +4,7 @@
 
 #include "../core/checkpoint.hpp"
 #include "../core/depth_first.hpp"
-#include "../core/search.hpp"
+#include "../core/solve.hpp"
 #include "../core/state.hpp"
 #include "convert.hpp"
 
@@ -68,8 +68,9 @@ void register_solve(pb::module_& m) {
            std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds, bool forget, int threads,
            const std::string& method, const pb::object& progress, const std::string& checkpoint,
            double checkpoint_seconds) {
-            if (threads < 1 || threads > 16)
-                throw pb::value_error("threads must be 1..16, not " + std::to_string(threads));
+            if (threads < 1 || threads > kMaxSearchThreads)
+                throw pb::value_error("threads must be 1.." + std::to_string(kMaxSearchThreads) +
+                                      ", not " + std::to_string(threads));
             const Method how = method_from_name(method, threads);
             if (!checkpoint.empty() && (how != Method::DepthFirst || threads != 1))
                 throw pb::value_error("a checkpoint needs the depth-first search on one thread, not " + method +

@@ -18,7 +18,6 @@
 namespace bakers {
 namespace {
 
-constexpr int kMaxThreads = 16;
 constexpr std::uint64_t kCheckEvery = 256;  // expansions between two checks of the limits
 constexpr std::uint64_t kSlack = 1 << 20;   // bytes a line may grow by between two checks
 constexpr int kShardBits = 8;  // 256 shards, each with its lock: a big table grows 1/256 at a time
@@ -45,7 +44,7 @@ public:
           gen_(rules),
           dead_(gen_),
           limits_(limits),
-          threads_(std::clamp(threads, 1, kMaxThreads)),
+          threads_(std::clamp(threads, 1, kMaxSearchThreads)),
           table_(true, kShardBits, kLoadQuarters, kInitialSlots),
           line_bytes_(static_cast<std::size_t>(threads_)),
           watch_(limits_, stop, poll) {}

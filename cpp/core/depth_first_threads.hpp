@@ -40,7 +40,7 @@ namespace bakers {
 // start: the deals under 1,000 positions took 3x their time on one).
 inline constexpr std::uint64_t kHelpFrom = 2048;
 
-// Decides `start` depth first on `threads` threads (2..16); the same contract as `solve`.
+// Decides `start` depth first on `threads` threads (2..kMaxSearchThreads); the same contract as `solve`.
 // The other threads start after `help_from` expansions (tests: 0, at once).
 Result solve_depth_first_threads(const Rules& rules, const State& start, const Limits& limits,
                                  const std::atomic<bool>* stop, const StopPoll& poll, int threads,

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "deal.hpp"
+#include "solve.hpp"
 #include "state.hpp"
 
 namespace bakers {

@@ -24,6 +24,10 @@
 
 namespace bakers {
 
+// The most worker threads one run of many deals starts (each runs one search at a time;
+// a bound that keeps a mistyped count from starting millions of threads).
+inline constexpr int kMaxPoolThreads = 1024;
+
 // One finished job.
 struct RangeRow {
     std::size_t index = 0;       // position of the job in the input

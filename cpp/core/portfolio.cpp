@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "best_first.hpp"
 #include "depth_first.hpp"
 #include "limit_watch.hpp"
 #include "rollout.hpp"
@@ -38,7 +39,7 @@ bool retires(const std::string& reason) { return reason == "memory limit" || rea
 Result run_one(Run run, std::uint64_t round, const Rules& rules, const State& start, const Limits& limits,
                const std::atomic<bool>* stop, const StopPoll& poll) {
     switch (run) {
-        case Run::BestFirst: return solve(rules, start, limits, stop, poll, 1, Method::BestFirst);
+        case Run::BestFirst: return solve_best_first(rules, start, limits, stop, poll, 1);
         case Run::Rollouts: return solve_rollouts(rules, start, limits, stop, poll, round);
         case Run::DepthProgress: return solve_depth_first(rules, start, limits, stop, poll, ChildOrder::Progress);
         case Run::DepthSpace: return solve_depth_first(rules, start, limits, stop, poll, ChildOrder::Space);
@@ -243,7 +244,7 @@ private:
 Result solve_portfolio(const Rules& rules, const State& start, const Limits& limits,
                        const std::atomic<bool>* stop, const StopPoll& poll, int threads) {
     if (threads <= 1) return one_thread(rules, start, limits, stop, poll);
-    return Concurrent(rules, start, limits, stop, poll, std::min(threads, 16)).run();
+    return Concurrent(rules, start, limits, stop, poll, std::min(threads, kMaxSearchThreads)).run();
 }
 
 }  // namespace bakers

@@ -1,13 +1,11 @@
-// The search: a best-first search that is also complete. It expands the most promising
-// position first (a heuristic of foundation progress, disorder and free space), stores
-// every position it has seen in an exact visited set, and stops at the first win. When
-// the open list runs dry every position reachable from the start (up to the provably
-// harmless pruning of moves.hpp) has been seen without a win: that is the proof of
-// "impossible". Limits end the search with "unknown", never with a guess.
+// What every search takes and gives: the limits, the method, the verdict, the result and
+// its counts, the progress the stop poll sees. The searches are in best_first.hpp,
+// depth_first.hpp, depth_first_threads.hpp, portfolio.hpp, beam.hpp and rollout.hpp;
+// solve.hpp picks one.
 #pragma once
 
 #include <algorithm>
-#include <atomic>
+#include <atomic>  // every search takes a stop flag, std::atomic<bool>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -16,6 +14,10 @@
 #include "moves.hpp"
 
 namespace bakers {
+
+// The most threads one search takes (they share its visited set; many deals go faster
+// one search a thread, pool.hpp).
+inline constexpr int kMaxSearchThreads = 16;
 
 struct Limits {
     std::uint64_t max_nodes = 0;   // positions expanded; 0 = no limit
@@ -46,12 +48,11 @@ struct Stats {
     }
 };
 
-// How to search: best first (short lines, fast wins; the default), depth first (the
-// same verdicts in a fraction of the memory, for proofs too big for best first; one
-// thread, long lines), or a portfolio of both (portfolio.hpp: one thread, for games
-// where each finds wins the other misses), or rounds of beam search (beam.hpp: one
-// thread, for wins in tight games that the others' lines miss). All are complete: see
-// search.cpp, depth_first.hpp, portfolio.hpp and beam.hpp.
+// How to search: best first (best_first.hpp: short lines, fast wins), depth first
+// (depth_first.hpp: the same verdicts in a fraction of the memory, long lines), a
+// portfolio of both and nested rollouts (portfolio.hpp: for games where each finds wins
+// the others miss), or rounds of beam search (beam.hpp: one thread, for wins in tight
+// games that the others' lines miss). All are complete.
 enum class Method : std::uint8_t { BestFirst, DepthFirst, Portfolio, Beam };
 
 enum class Verdict : std::uint8_t { Solved, Impossible, Unknown };
@@ -75,12 +76,5 @@ struct Progress {
 // Called about every 50 ms with the counts so far (to show progress); returning true
 // stops the search ("interrupted").
 using StopPoll = std::function<bool(const Progress&)>;
-
-// Decides the position `start` of a game: a win, a proof that none exists, or unknown;
-// best first on `threads` threads (1..16) that share one visited set and one open list,
-// or depth first on one thread.
-Result solve(const Rules& rules, const State& start, const Limits& limits,
-             const std::atomic<bool>* stop = nullptr, const StopPoll& poll = {}, int threads = 1,
-             Method method = Method::BestFirst);
 
 }  // namespace bakers

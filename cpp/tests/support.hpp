@@ -15,7 +15,7 @@
 #include "deal.hpp"
 #include "moves.hpp"
 #include "rules.hpp"
-#include "search.hpp"
+#include "solve.hpp"
 #include "state.hpp"
 #include "zobrist.hpp"
 

@@ -1,4 +1,4 @@
-#include "search.hpp"
+#include "best_first.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -8,11 +8,7 @@
 #include <utility>
 
 #include "atomic_max.hpp"
-#include "beam.hpp"
 #include "dead_end.hpp"
-#include "depth_first.hpp"
-#include "depth_first_threads.hpp"
-#include "portfolio.hpp"
 #include "heuristic.hpp"
 #include "limit_watch.hpp"
 #include "line.hpp"
@@ -24,7 +20,6 @@
 namespace bakers {
 namespace {
 
-constexpr int kMaxThreads = 16;
 constexpr std::uint64_t kCheckEvery = 64;   // expansions between two checks of the limits
 constexpr std::uint64_t kBigSearch = 4096;  // expansions after which threads take batches
 
@@ -61,7 +56,7 @@ public:
         : gen_(rules),
           dead_(gen_),
           limits_(limits),
-          threads_(std::clamp(threads, 1, kMaxThreads)),
+          threads_(std::clamp(threads, 1, kMaxSearchThreads)),
           shared_(threads_ > 1),
           table_(shared_, shared_ ? 6 : 0),
           nodes_(threads_),
@@ -399,13 +394,8 @@ private:
 
 }  // namespace
 
-Result solve(const Rules& rules, const State& start, const Limits& limits,
-             const std::atomic<bool>* stop, const StopPoll& poll, int threads, Method method) {
-    if (method == Method::DepthFirst)
-        return threads > 1 ? solve_depth_first_threads(rules, start, limits, stop, poll, threads)
-                           : solve_depth_first(rules, start, limits, stop, poll);
-    if (method == Method::Portfolio) return solve_portfolio(rules, start, limits, stop, poll, threads);
-    if (method == Method::Beam) return solve_beam(rules, start, limits, stop, poll);
+Result solve_best_first(const Rules& rules, const State& start, const Limits& limits,
+                        const std::atomic<bool>* stop, const StopPoll& poll, int threads) {
     return Search(rules, limits, threads, stop, poll).run(start);
 }
 
