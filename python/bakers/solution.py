@@ -30,6 +30,10 @@ class Replay:
     applied: int
     error: IllegalMoveError | None = None
     failed_move: int | None = None
+    #: For each move whose token names several counts (standard notation writes a move
+    #: to an empty column the same for one card or a run): its 1-based number, the count
+    #: read, and the largest count it could name.
+    readings: tuple[tuple[int, int, int], ...] = ()
 
     def raise_for_error(self) -> Replay:
         """Return the replay if every move was legal.
@@ -97,13 +101,84 @@ class Solution(list[Move]):
         Raises InvalidDealError when ``start`` is a deal that is not a valid position.
         """
         board = start.copy() if isinstance(start, Board) else Board(start)
+        first = board.copy()
         for number, move in enumerate(self, start=1):
             try:
                 board.push(move)
             except IllegalMoveError as exc:
                 error = _numbered(exc, number, move)
-                return Replay(board, board.is_won(), number - 1, error, number)
-        return Replay(board, board.is_won(), len(self))
+                failed = Replay(board, board.is_won(), number - 1, error, number)
+                return self._reread(first) or failed
+        return Replay(board, board.is_won(), len(self), readings=self._ambiguous(first))
+
+    def _counts(self, board: Board, move: Move) -> list[int]:
+        """Return the legal counts of a move without a count into an empty column,
+        largest first (empty unless the move is such a move)."""
+        if move.count is not None or not move.src.kind == move.dst.kind == "column":
+            return []
+        if board.columns[move.dst.index]:
+            return []
+        size = min(len(board.columns[move.src.index]), 13)
+        return [n for n in range(size, 0, -1)
+                if board.is_legal(Move(move.src, move.dst, n))]
+
+    def _ambiguous(self, start: Board) -> tuple[tuple[int, int, int], ...]:
+        """Return the readings of a line that replays as read: each ambiguous token's
+        number, the count it was read as (the largest) and that largest count."""
+        board = start.copy()
+        out = []
+        for number, move in enumerate(self, start=1):
+            counts = self._counts(board, move)
+            if len(counts) > 1:
+                out.append((number, counts[0], counts[0]))
+            board.push(move)
+        return tuple(out)
+
+    def _reread(self, start: Board) -> Replay | None:
+        """Return the replay of another reading of the ambiguous tokens (each tried from
+        its largest legal count down, depth first, every later move replayed) that plays
+        every move legally, or None when none does within a budget of moves replayed
+        (64 replays of the line: a wrong reading shows within a few moves)."""
+        budget = [64 * (len(self) + 1)]
+        readings: list[tuple[int, int, int]] = []
+
+        def play(board: Board, index: int) -> bool:
+            pushed = 0
+            done = False
+            try:
+                while index < len(self):
+                    move = self[index]
+                    counts = self._counts(board, move)
+                    if len(counts) > 1:
+                        for count in counts:
+                            budget[0] -= 1
+                            if budget[0] < 0:
+                                return False
+                            board.push(Move(move.src, move.dst, count))
+                            readings.append((index + 1, count, counts[0]))
+                            if play(board, index + 1):
+                                done = True
+                                return True
+                            readings.pop()
+                            board.pop()
+                        return False
+                    budget[0] -= 1
+                    if budget[0] < 0 or not board.is_legal(move):
+                        return False
+                    board.push(move)
+                    pushed += 1
+                    index += 1
+                done = True
+                return True
+            finally:
+                if not done:  # leave the board as this call found it
+                    for _ in range(pushed):
+                        board.pop()
+
+        board = start.copy()
+        if not play(board, 0):
+            return None
+        return Replay(board, board.is_won(), len(self), readings=tuple(readings))
 
     def expand(self, start: Any) -> Solution:
         """Return the solution with every supermove replaced by the single-card moves it

@@ -40,6 +40,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(f"illegal: {replay.error}", file=sys.stderr)
         return EXIT_BAD
     home = replay.board.foundation_count()
+    for number, count, largest in replay.readings:
+        if count != largest:  # standard notation names one card and a run alike
+            print(f"move {number} {solution[number - 1].notation()!r} read as {count} "
+                  f"card{'s' if count > 1 else ''} into an empty column, not {largest}: "
+                  f"the reading that replays")
     if replay.won:
         print(f"valid: {len(solution)} moves win ({home} cards home)")
         return EXIT_OK
