@@ -28,7 +28,7 @@ from typing import IO, Any
 from ..bulk import MAX_THREADS, RangeResult, check_range, solve_numbers
 from ..errors import InvalidOptionError
 from ..limits import Limits, parse_bytes
-from ..solving import METHODS
+from ..solving import METHODS, check_method
 from ..variants import Variant, find_variant
 from .common import EXIT_INTERRUPTED, EXIT_OK, add_forget_option
 
@@ -461,16 +461,26 @@ def cmd_range(args: argparse.Namespace) -> int:
     if args.threads is not None and not 1 <= args.threads <= MAX_THREADS:
         raise InvalidOptionError(f"--threads {args.threads}: give 1..{MAX_THREADS} threads")
     threads = args.threads or max(1, min(os.cpu_count() or 1, MAX_THREADS))
-    limits = _limits(args, threads)
+    if args.chunk is not None and args.cluster is None:
+        raise InvalidOptionError("--chunk needs --cluster (it sets the deals of one task)")
+    limits = _limits(args, threads) if args.cluster is None else _cluster_limits(args)
     columns = COLUMNS + (("solution",) if args.solutions else ())
     fmt = _format(args.out, columns)
-    stream, done = _open(args, fmt, variant)
+    client = None if args.cluster is None else _connect(args)
+    try:
+        stream, done = _open(args, fmt, variant)
+    except BaseException:
+        if client is not None:
+            client.close()
+        raise
     already = sum(1 for n in done if first <= n <= last)
     requested = last - first + 1
     todo = (n for n in range(first, last + 1) if n not in done)
-    rows = solve_numbers(variant, todo, threads=threads, limits=limits, ordered=args.ordered,
-                         method=args.method,
-                         solutions=True)
+    if client is None:
+        rows = solve_numbers(variant, todo, threads=threads, limits=limits,
+                             ordered=args.ordered, method=args.method, solutions=True)
+    else:
+        rows = _cluster_rows(args, client, variant, todo, limits)
     tally = _Tally()
     show = not args.quiet and (args.progress or sys.stderr.isatty())
     try:
@@ -482,6 +492,8 @@ def cmd_range(args: argparse.Namespace) -> int:
         rows.close()  # type: ignore[attr-defined]
         if stream is not sys.stdout:
             stream.close()
+        if client is not None:
+            client.close()
     if not args.quiet:
         _summary(tally, requested, already)
     if finished:
@@ -491,6 +503,39 @@ def cmd_range(args: argparse.Namespace) -> int:
     print(f"bakers: interrupted: {already + tally.done:,} of {requested:,} deals done, "
           f"in {where}{hint}", file=sys.stderr)
     return EXIT_INTERRUPTED
+
+
+def _cluster_limits(args: argparse.Namespace) -> Limits:
+    """Return the per-deal limits of a run on a cluster: ``--max-memory`` is not among
+    them, as it caps each worker process (see `_cluster_rows`)."""
+    if args.max_memory is not None:
+        parse_bytes(args.max_memory)
+    return Limits(nodes=args.max_nodes, states=args.max_states, seconds=args.max_seconds,
+                  forget=args.forget)
+
+
+def _connect(args: argparse.Namespace) -> Any:
+    """Return a Dask client for ``--cluster`` (the optional extra, imported only here)."""
+    from .. import cluster
+
+    if args.chunk is not None:
+        cluster.check_chunk(args.chunk, "--chunk ")
+    return cluster.connect(args.cluster, name="--cluster")
+
+
+def _cluster_rows(args: argparse.Namespace, client: Any, variant: Variant,
+                  todo: Iterator[int], limits: Limits) -> Iterator[RangeResult]:
+    """Return the rows of deals ``todo`` decided in chunks on the workers of ``client``;
+    ``--max-memory`` caps each worker process, ``--threads`` is each chunk's threads."""
+    from .. import cluster
+
+    return cluster.solve_numbers(
+        variant, todo, client=client, threads=args.threads, limits=limits,
+        ordered=args.ordered, solutions=True, lines=args.solutions,
+        method=check_method(args.method, variant),
+        chunk=args.chunk or cluster.DEFAULT_CHUNK,
+        worker_memory=None if args.max_memory is None else parse_bytes(args.max_memory),
+        memory_text=f"--max-memory {args.max_memory}")
 
 
 def add_commands(subparsers: Any) -> None:
@@ -530,5 +575,12 @@ def add_commands(subparsers: Any) -> None:
                    "the process does not already hold (split between threads)")
     p.add_argument("--max-seconds", type=float, metavar="S", help="seconds per deal")
     add_forget_option(p)
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="decide the deals in chunks on a Dask cluster: a scheduler's address "
+                   "(tcp://host:8786), or local or local:N for N worker processes on this "
+                   "machine; --threads and --max-memory then hold for each worker (needs "
+                   "bakers[cluster])")
+    p.add_argument("--chunk", type=int, metavar="N",
+                   help="deals per task with --cluster (default 1000)")
     p.set_defaults(run=cmd_range)
 

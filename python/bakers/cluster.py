@@ -1,0 +1,371 @@
+"""Bulk solving on a Dask cluster: a range of deals sent in chunks to the workers of a
+Dask scheduler, each chunk decided there by the threaded run of `bakers.bulk`.
+
+Needs the optional extra ``bakers[cluster]`` (Dask's ``distributed``). `connect` opens a
+client to a scheduler's address, or starts a ``LocalCluster`` of worker processes on
+this machine for ``'local'`` or ``'local:N'``; `solve_range` yields the same
+`RangeResult` rows as `bakers.solve_range`.
+
+A chunk's rows come back together when the chunk finishes, so each row is yielded once:
+a chunk whose worker dies before it finishes is run again by the scheduler from its
+start, and only the run that finishes returns rows. At most a few chunks per worker
+thread are in flight at a time, so a run of billions of deals never holds more than
+that many tasks on the scheduler.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import resource
+import signal
+import threading
+import uuid
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from itertools import islice
+from typing import Any
+
+from .bulk import MAX_THREADS, RangeResult, check_range
+from .bulk import solve_numbers as solve_on_threads
+from .errors import BakersError, InvalidOptionError
+from .limits import Limits, limits_or
+from .solving import check_method
+from .variants import Variant, find_variant
+
+__all__ = ["ClusterError", "connect", "solve_range", "solve_numbers", "DEFAULT_CHUNK"]
+
+#: Deals in one chunk (one task) by default: FreeCell's deals take well under a
+#: millisecond each, so a chunk is about a second of one core, long against Dask's
+#: few milliseconds per task and short against the time a lost worker costs.
+DEFAULT_CHUNK = 1000
+#: Chunks in flight per worker thread: one running, others queued so that no
+#: worker waits on the scheduler between two chunks.
+IN_FLIGHT_PER_THREAD = 2
+#: The environment variable that gives a worker's chunks their threads (set for the
+#: workers of a local cluster, each its share of this machine's CPUs).
+THREADS_VARIABLE = "BAKERS_WORKER_THREADS"
+#: Bytes a worker keeps out of a process-wide memory cap for its own needs (Dask's
+#: bookkeeping, the rows of a chunk) over what it holds when the chunk starts.
+WORKER_RESERVE = 16 * 2**20
+
+
+class ClusterError(BakersError):
+    """The cluster cannot run the range: no scheduler at the address, no Dask installed,
+    or a chunk that failed on every worker it was given to."""
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError("running on a cluster needs Dask: pip install 'bakers[cluster]'"
+                           ) from None
+    return distributed
+
+
+def _cores() -> int:
+    """Return the CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _local_workers(address: str, name: str) -> int | None:
+    """Return the worker count of ``'local'`` or ``'local:N'`` (None: not a local one).
+
+    Raises InvalidOptionError for a count that is not a positive integer.
+    """
+    if address == "local":
+        return _cores()
+    if not address.startswith("local:"):
+        return None
+    count = address[len("local:"):]
+    if not count.isdigit() or not 1 <= int(count) <= MAX_THREADS:
+        raise InvalidOptionError(f"{name} {address!r}: give local:N with N worker processes, "
+                                 f"1..{MAX_THREADS}")
+    return int(count)
+
+
+def connect(cluster: Any, *, name: str = "cluster") -> Any:
+    """Return a Dask ``Client`` for ``cluster``: a scheduler's address (``'tcp://host:8786'``),
+    ``'local'`` or ``'local:N'`` (a new ``LocalCluster`` of N worker processes with one
+    task at a time each; ``'local'``: one per CPU), or a ``Client`` itself, returned as it
+    is. The workers of a local cluster split this machine's CPUs between them; a client
+    made here closes its local cluster when it is closed. ``name`` is how messages call
+    the argument.
+
+    Raises InvalidOptionError for a value that is none of these (an address names a host
+    and a port), ClusterError when no
+    scheduler answers at the address within Dask's connect timeout
+    (``distributed.comm.timeouts.connect``) or Dask is not installed.
+    """
+    distributed = _distributed()
+    if isinstance(cluster, distributed.Client):
+        return cluster
+    if not isinstance(cluster, str) or not cluster.strip():
+        raise InvalidOptionError(f"{name}={cluster!r} must be a scheduler address, 'local', "
+                                 "'local:N' or a dask.distributed Client")
+    workers = _local_workers(cluster, name)
+    if workers is not None:
+        # The client starts the local cluster and closes it with itself. Dask's memory
+        # limit is off: the searches keep to bakers' own limits; a chunk's failure comes
+        # back to the client, so the cluster's own logs are kept quiet. The scheduler's web
+        # server takes any free port (Dask's own 8787 may be another cluster's). The
+        # workers load this module first, for `dask_setup`.
+        share = max(1, _cores() // workers)
+        return distributed.Client(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+            memory_limit=0, silence_logs=logging.CRITICAL, env={THREADS_VARIABLE: str(share)},
+            preload=[__name__], set_as_default=False)
+    try:
+        distributed.comm.get_address_host_port(cluster)
+    except ValueError as exc:
+        raise InvalidOptionError(f"{name} {cluster!r} is not a scheduler address ({exc}): give "
+                                 "tcp://HOST:PORT, local or local:N") from None
+    try:
+        return distributed.Client(cluster, set_as_default=False)
+    except (OSError, ValueError, TypeError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ClusterError(f"{name} {cluster!r}: no Dask scheduler answers there ({reason})"
+                           ) from None
+
+
+# --------------------------------------------------------------------------- workers
+
+
+def dask_setup(worker: Any) -> None:
+    """Leave Ctrl-C to the client: a terminal sends it to the worker processes of a local
+    cluster too, which would otherwise each print a traceback while the client stops
+    them and keeps the finished rows (Dask calls this in each worker that preloads
+    this module)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+
+def _resident_bytes() -> int:
+    """Return the process's resident set size now (its peak where /proc is missing)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
+
+
+def _worker_threads() -> int:
+    """Return the threads a chunk takes on this worker: `THREADS_VARIABLE` if set, else
+    its CPUs shared between the tasks the worker runs at a time."""
+    given = os.environ.get(THREADS_VARIABLE, "")
+    if given.isdigit() and 1 <= int(given) <= MAX_THREADS:
+        return int(given)
+    try:
+        from distributed import get_worker
+
+        slots = max(1, int(get_worker().state.nthreads))
+    except (ImportError, ValueError, AttributeError):
+        slots = 1
+    return max(1, min(_cores() // slots, MAX_THREADS))
+
+
+def _solve_chunk(variant: Variant, numbers: list[int], threads: int | None, limits: Limits,
+                 worker_memory: int | None, memory_text: str, ordered: bool,
+                 solutions: bool, lines: bool, method: str) -> list[RangeResult]:
+    """Return the results of one chunk, decided on this worker's threads (the task that
+    the scheduler runs; ``index`` counts from 0 in the chunk). ``worker_memory`` caps
+    the worker process: the searches share what the worker does not already hold.
+    With ``lines`` False the solutions' moves are dropped before the rows travel back
+    (their lengths stay).
+
+    Raises InvalidOptionError when ``worker_memory`` leaves nothing for the searches.
+    """
+    threads = threads or _worker_threads()
+    if worker_memory is not None:
+        held = _resident_bytes() + WORKER_RESERVE
+        if worker_memory <= held + 2**20 * threads:
+            raise InvalidOptionError(
+                f"{memory_text} is too small for a worker: it already holds "
+                f"{held / 2**20:.0f} MiB with its reserve; give at least "
+                f"{(held + 2**20 * threads) / 2**20 + 1:.0f}M")
+        limits = replace(limits, memory=worker_memory - held)
+    rows = list(solve_on_threads(variant, numbers, threads=threads, limits=limits,
+                                 ordered=ordered, solutions=solutions, method=method))
+    if solutions and not lines:
+        rows = [replace(row, _line=None) for row in rows]
+    return rows
+
+
+# --------------------------------------------------------------------------- client
+
+
+def _in_flight(client: Any) -> int:
+    """Return how many chunks to keep submitted: a few per worker thread now."""
+    try:
+        workers = client.scheduler_info().get("workers", {})
+        slots = sum(int(w.get("nthreads", 1)) for w in workers.values())
+    except (OSError, AttributeError, TypeError):
+        slots = 0
+    return max(4, IN_FLIGHT_PER_THREAD * slots)
+
+
+def _failure(numbers: list[int], exc: BaseException) -> BakersError:
+    """Return the error to raise for a chunk that failed with ``exc``."""
+    if isinstance(exc, BakersError):
+        return exc
+    span = f"{numbers[0]}" if len(numbers) == 1 else f"{numbers[0]}..{numbers[-1]}"
+    reason = str(exc).splitlines()[0] if str(exc) else ""
+    return ClusterError(f"the chunk of deals {span} failed: {type(exc).__name__}"
+                        + (f": {reason}" if reason else ""))
+
+
+def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
+                  threads: int | None, limits: Limits, ordered: bool, solutions: bool,
+                  method: str, chunk: int = DEFAULT_CHUNK, lines: bool | None = None,
+                  worker_memory: int | None = None,
+                  memory_text: str = "--max-memory") -> Iterator[RangeResult]:
+    """Yield the results of the numbered deals ``numbers`` (already checked), decided in
+    chunks of ``chunk`` deals on the workers of ``client``, as chunks finish or, with
+    ``ordered``, in the order of ``numbers`` (``index`` counts from 0 in that order).
+    ``threads`` is the threads of one chunk (None: the worker's CPUs over the tasks it
+    runs at a time); ``limits`` hold on the worker as in `bakers.bulk.solve_numbers`;
+    ``worker_memory`` caps each worker process instead of ``limits.memory``
+    (``memory_text`` names it in messages). ``lines`` (default: ``solutions``) sends
+    the solutions' moves back, not only their lengths.
+
+    Ctrl-C cancels the chunks not yet finished: the rows of the finished ones are
+    yielded, then KeyboardInterrupt is raised. Raises ClusterError for a chunk that
+    failed on every worker the scheduler gave it to (Dask's ``allowed-failures``).
+    """
+    distributed = _distributed()
+    lines = solutions if lines is None else lines
+    run = uuid.uuid4().hex
+    it = iter(numbers)
+    chunks: dict[Any, tuple[int, int, list[int]]] = {}  # future -> (order, offset, deals)
+    ready: dict[int, list[RangeResult]] = {}  # finished chunks by order, not yet yielded
+    waiting: deque[RangeResult] = deque()  # rows to yield, in order
+    submitted = offset = next_order = 0
+    finished = distributed.as_completed(loop=client.loop)
+
+    def submit() -> bool:
+        nonlocal submitted, offset
+        deals = list(islice(it, chunk))
+        if not deals:
+            return False
+        future = client.submit(_solve_chunk, variant, deals, threads, limits, worker_memory,
+                               memory_text, ordered, solutions, lines, method,
+                               key=f"bakers-range-{run}-{submitted}", pure=False, retries=0)
+        chunks[future] = (submitted, offset, deals)
+        finished.add(future)
+        submitted += 1
+        offset += len(deals)
+        return True
+
+    def take(future: Any) -> None:
+        """Move the rows of a finished chunk to ``ready``, re-indexed in the run."""
+        order, start, deals = chunks.pop(future)
+        try:
+            rows = future.result()
+        except Exception as exc:  # a worker's error comes back as it was raised there
+            raise _failure(deals, exc) from None
+        finally:
+            future.release()
+        ready[order] = [replace(row, index=start + row.index) for row in rows]
+
+    def release() -> None:
+        """Move the chunks that may be yielded now from ``ready`` to ``waiting``."""
+        nonlocal next_order
+        if not ordered:
+            for order in list(ready):
+                waiting.extend(ready.pop(order))
+            return
+        while next_order in ready:
+            waiting.extend(ready.pop(next_order))
+            next_order += 1
+
+    def cancel() -> None:
+        pending = list(chunks)
+        if pending:
+            client.cancel(pending)
+        for future in pending:
+            chunks.pop(future, None)
+
+    try:
+        try:
+            limit = _in_flight(client)
+            while len(chunks) < limit and submit():
+                pass
+            for future in finished:
+                take(future)
+                while len(chunks) < limit and submit():
+                    pass
+                release()
+                while waiting:
+                    yield waiting[0]
+                    waiting.popleft()
+        except KeyboardInterrupt:
+            # Keep what finished: chunks done but not taken, then stop the rest.
+            for future in list(chunks):
+                if future.status == "finished":
+                    take(future)
+            cancel()
+            if ordered:  # the order is broken by the stop: hand out every finished row
+                for order in sorted(ready):
+                    waiting.extend(ready.pop(order))
+            release()
+            while waiting:
+                yield waiting.popleft()
+            raise
+    finally:
+        cancel()
+
+
+def solve_range(variant: Variant | str, first: int, last: int, *, cluster: Any,
+                threads: int | None = None, limits: Limits | None = None,
+                ordered: bool = False, solutions: bool = True, method: str | None = None,
+                chunk: int = DEFAULT_CHUNK) -> Iterator[RangeResult]:
+    """Decide the numbered deals ``first..last`` of a game on the Dask cluster
+    ``cluster`` (see `connect`: an address, ``'local'``, ``'local:N'`` or a Client) and
+    yield a `RangeResult` for each, as its chunk of ``chunk`` deals finishes or, with
+    ``ordered``, in deal order: the same rows as `bakers.solve_range`. Each chunk is one
+    threaded run on a worker with ``threads`` threads (None: the worker's CPUs over its
+    tasks at a time); ``limits`` hold as there, ``memory`` for each chunk's run. The
+    arguments are checked and the cluster connected when the function is called; a
+    client or local cluster made here is closed when the rows end.
+
+    Raises UnknownVariantError, InvalidDealError, InvalidOptionError as
+    `bakers.solve_range` does, InvalidOptionError for a bad ``cluster`` or ``chunk``,
+    ClusterError for a scheduler that does not answer.
+    """
+    variant = find_variant(variant)
+    first, last = check_range(variant, first, last)
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
+                                or not 1 <= threads <= MAX_THREADS):
+        raise InvalidOptionError(f"threads={threads!r} must be an integer 1..{MAX_THREADS}")
+    check_chunk(chunk, "chunk=")
+    limits = limits_or(limits, Limits())
+    method = check_method(method, variant)
+    client = connect(cluster)
+    owned = client is not cluster
+    rows = solve_numbers(variant, range(first, last + 1), client=client, threads=threads,
+                         limits=limits, ordered=bool(ordered), solutions=bool(solutions),
+                         method=method, chunk=chunk)
+    return _closing(rows, client) if owned else rows
+
+
+def _closing(rows: Iterator[RangeResult], client: Any) -> Iterator[RangeResult]:
+    try:
+        yield from rows
+    finally:
+        client.close()
+
+
+def check_chunk(chunk: object, name: str) -> int:
+    """Return ``chunk`` checked as a count of deals per task (``name`` as in messages).
+
+    Raises InvalidOptionError for anything but an integer 1..2**20.
+    """
+    if isinstance(chunk, bool) or not isinstance(chunk, int) or not 1 <= chunk <= 2**20:
+        raise InvalidOptionError(f"{name}{chunk!r}: give 1..{2**20} deals per chunk")
+    return chunk

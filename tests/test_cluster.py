@@ -1,0 +1,163 @@
+"""`bakers range --cluster` and `bakers.cluster` on a real Dask `LocalCluster` of two
+worker processes: the rows equal the threaded run's, a worker killed in the middle of a
+run costs no row and repeats none, and a scheduler that cannot be reached, or a bad
+address, gets one line and exit 2."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bakers import InvalidOptionError, solve_range
+from helpers_cli import Run, one_error_line
+
+distributed = pytest.importorskip("distributed")
+dask = pytest.importorskip("dask")
+cluster = pytest.importorskip("bakers.cluster")
+
+TIMING = ("seconds",)
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """Yield a client of a local cluster of two worker processes, as ``local:2`` makes."""
+    client = cluster.connect("local:2")
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+def key(result: Any) -> tuple[Any, ...]:
+    """Return what a row says of its deal, timing left out."""
+    st = result.stats
+    return (result.number, result.index, result.verdict, result.solution_length,
+            st.expanded, st.stored, result.most_home, result.most_home_exact, result.reason)
+
+
+def file_rows(path: Path) -> Counter[tuple[str, ...]]:
+    """Return the rows of a TSV file of `bakers range` as a multiset, timing left out."""
+    header, *lines = path.read_text(encoding="utf-8").splitlines()
+    names = header.split("\t")
+    keep = [i for i, name in enumerate(names) if name not in TIMING]
+    return Counter(tuple(line.split("\t")[i] for i in keep) for line in lines)
+
+
+def test_rows_equal_the_threaded_run(client: Any) -> None:
+    rows = list(cluster.solve_range("bakers_game", 1, 60, cluster=client, chunk=7))
+    threaded = {r.number: r for r in solve_range("bakers_game", 1, 60, threads=2)}
+    assert sorted(r.number for r in rows) == list(range(1, 61))
+    assert sorted(r.index for r in rows) == list(range(60))
+    assert {key(r) for r in rows} == {key(r) for r in threaded.values()}
+    assert {r.verdict for r in rows} == {"solved", "impossible"}
+    for r in rows:
+        expected = threaded[r.number].solution
+        assert (r.solution is None) == (expected is None)
+        if expected is not None:
+            assert r.solution.notation(None) == expected.notation(None)
+
+
+def test_ordered_rows_come_in_deal_order(client: Any) -> None:
+    rows = cluster.solve_range("freecell", 100, 150, cluster=client, chunk=4, ordered=True,
+                               solutions=False)
+    got = list(rows)
+    assert [r.number for r in got] == list(range(100, 151))
+    assert all(r.solution is None and r.solution_length is None for r in got)
+
+
+def test_cli_local_cluster_matches_the_threaded_file(bakers: Run, tmp_path: Path) -> None:
+    out, threaded = tmp_path / "cluster.tsv", tmp_path / "threads.tsv"
+    code, stdout, err = bakers("range", "freecell36", "1", "30", "--cluster", "local:2",
+                               "--chunk", "4", "--solutions", "--out", str(out), "--quiet")
+    assert (code, stdout, err) == (0, "", "")
+    assert bakers("range", "freecell36", "1", "30", "--threads", "2", "--solutions",
+                  "--out", str(threaded), "--quiet")[0] == 0
+    assert file_rows(out) == file_rows(threaded)
+    assert sum(file_rows(out).values()) == 30
+
+
+def test_cli_resume_on_a_cluster_writes_each_deal_once(bakers: Run, client: Any,
+                                                       tmp_path: Path) -> None:
+    out, threaded = tmp_path / "part.tsv", tmp_path / "threads.tsv"
+    assert bakers("range", "bakers_game", "1", "40", "--threads", "2", "--ordered",
+                  "--out", str(threaded), "--quiet")[0] == 0
+    lines = threaded.read_text(encoding="utf-8").splitlines(keepends=True)
+    out.write_text("".join(lines[:16]) + lines[16][:9], encoding="utf-8")  # cut mid-row
+    code, _, err = bakers("range", "bakers_game", "1", "40", "--cluster",
+                          client.scheduler.address, "--chunk", "6", "--resume",
+                          "--out", str(out), "--quiet")
+    assert (code, err) == (0, "")
+    assert file_rows(out) == file_rows(threaded)
+
+
+def _wait_for_workers(client: Any, count: int) -> dict[str, int]:
+    client.wait_for_workers(count, timeout=30)
+    return client.run(os.getpid)
+
+
+def test_a_worker_killed_mid_run_costs_no_row_and_repeats_none(client: Any) -> None:
+    pids = _wait_for_workers(client, 2)
+    expected = {key(r) for r in solve_range("bakers_dozen", 1, 160, threads=2,
+                                            solutions=False)}
+    rows = cluster.solve_range("bakers_dozen", 1, 160, cluster=client, chunk=8,
+                               solutions=False)
+    got = [next(rows)]
+    victim = None
+    deadline = time.monotonic() + 10
+    while victim is None and time.monotonic() < deadline:
+        busy = [address for address, keys in client.processing().items() if keys]
+        victim = busy[0] if busy else None
+    assert victim is not None, "no worker was running a chunk"
+    os.kill(pids[victim], signal.SIGKILL)
+    got.extend(rows)
+    assert sorted(r.number for r in got) == list(range(1, 161))  # none lost, none twice
+    assert {key(r) for r in got} == expected
+    after = _wait_for_workers(client, 2)
+    assert pids[victim] not in after.values()  # the worker did die, and was replaced
+
+
+def test_unreachable_scheduler_one_line_exit_2(bakers: Run, tmp_path: Path) -> None:
+    with socket.socket() as sock:  # a port that nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    out = tmp_path / "none.tsv"
+    start = time.monotonic()
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        code, stdout, err = bakers("range", "freecell", "1", "10", "--cluster",
+                                   f"tcp://127.0.0.1:{port}", "--out", str(out))
+    assert code == 2 and stdout == ""
+    line = one_error_line(err)
+    assert line.startswith(f"bakers: error: --cluster 'tcp://127.0.0.1:{port}': no Dask "
+                           "scheduler answers there")
+    assert not out.exists()
+    assert time.monotonic() - start < 20
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--cluster", "local:0"], "--cluster 'local:0': give local:N"),
+    (["--cluster", "local:two"], "--cluster 'local:two': give local:N"),
+    (["--cluster", "no such host"], "--cluster 'no such host' is not a scheduler address"),
+    (["--chunk", "5"], "--chunk needs --cluster"),
+    (["--cluster", "local:1", "--chunk", "0"], "--chunk 0: give 1.."),
+])
+def test_bad_cluster_options_one_line_exit_2(bakers: Run, argv: list[str],
+                                             words: str) -> None:
+    code, stdout, err = bakers("range", "freecell", "1", "10", *argv)
+    assert (code, stdout) == (2, "")
+    assert words in one_error_line(err)
+
+
+def test_api_checks_its_arguments_when_called(client: Any) -> None:
+    with pytest.raises(InvalidOptionError, match=r"cluster=3 must be a scheduler address"):
+        cluster.solve_range("freecell", 1, 5, cluster=3)
+    with pytest.raises(InvalidOptionError, match=r"chunk=0: give 1\.\."):
+        cluster.solve_range("freecell", 1, 5, cluster=client, chunk=0)
+    with pytest.raises(InvalidOptionError, match=r"threads=0 must be"):
+        cluster.solve_range("freecell", 1, 5, cluster=client, threads=0)
