@@ -130,12 +130,12 @@ def dealt_game(class_name: str, number: int) -> Any:
                   for i, (suit, rank) in enumerate((s, r) for s in range(4) for r in range(13))]
     for card in game.cards:
         card.item = Anything()
-        game.s.talon.addCard(card)
     game.moves.state = game.S_INIT
     game.random = construct_random(str(number))
     game.shuffle()
     game.startGame()
     game.moves.state = game.S_PLAY
+    assert not game.s.talon.cards, "every card is dealt"
     return game
 
 

@@ -686,7 +686,7 @@ def test_numbered_deals_start_after_the_mandatory_moves(name: str) -> None:
         assert board.move_stack == []
         tops = [column[-1] for column in board.columns if column]
         assert not (game.auto_aces and any(card.rank == 1 for card in tops))
-        assert board.legal_moves or name == "bakers_dozen"
+        assert board.legal_moves or game.cells == 0  # without cells a deal can start stuck
         assert Board(board.to_deal()) == board
 
 

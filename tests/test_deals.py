@@ -81,6 +81,18 @@ def test_bakers_dozen_deals_1_to_1000_equal_pysol_cards() -> None:
         assert Deal.parse(expected, "bakers_dozen") == deal, n
 
 
+@pytest.mark.parametrize(("preset", "pysol_game"), [
+    ("king_only_bakers_game", "ko_bakers_game"), ("relaxed_freecell", "relaxed_freecell"),
+    ("beleaguered_castle", "beleaguered_castle"), ("streets_and_alleys", "streets_and_alleys"),
+])
+def test_pysolfc_presets_deal_as_pysol_cards(preset: str, pysol_game: str) -> None:
+    for n in (*range(1, 201), 32000, 32001, 10**6, 2**40, MAX_PYSOL_NUMBER):
+        expected = pysol_board(pysol_game, n, PYSOLFC)
+        deal = Deal.from_number(preset, n)
+        assert deal.to_text() == expected, n
+        assert Deal.parse(expected, preset) == deal, n
+
+
 @pytest.mark.parametrize("n", [32000, 32001, 10**6, 2**31 - 1, 2**31, 2**31 + 1, 2**32 - 1,
                                2**32, 2**32 + 5, 2**33 - 2, MAX_MS_NUMBER])
 @pytest.mark.parametrize("game", ["freecell", "bakers_game"])
@@ -212,6 +224,13 @@ def test_preset_column_lengths() -> None:
         "freecell36": (6,) * 6,
         "bulochnik": (6,) * 8,
         "bakers_dozen": (4,) * 13,
+        "king_only_bakers_game": (7, 7, 7, 7, 6, 6, 6, 6),
+        "relaxed_freecell": (7, 7, 7, 7, 6, 6, 6, 6),
+        "beleaguered_castle": (6,) * 8,
+        "streets_and_alleys": (7, 7, 7, 7, 6, 6, 6, 6),
+        "stronghold": (7, 7, 7, 7, 6, 6, 6, 6),
+        "portuguese_solitaire": (4,) * 13,
+        "spanish_patience_ii": (4,) * 13,
     }
     assert not any(c.rank in (2, 3, 4, 5)
                    for col in Deal.from_number("freecell36", 1).columns for c in col)

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from helpers_pysolfc import (
     Dialog,
+    card_text,
     cards_home,
     dealt_game,
     load_pysolfc,
@@ -102,3 +103,51 @@ def test_impossible_deal_ends_unsolved(hint_module: Any, game_class: str, number
     solver, _ = _solve(game, max_iters=200_000, progress=True)
     assert solver.solver_state == "unsolved"
     assert solver.hints == [None]
+
+
+#: PySolFC's games that run Freecell Solver, each with a deal that has a win: bakers
+#: plays all of them from the settings PySolFC passes (its own preset or not).
+GAMES = [
+    ("KingOnlyBakersGame", 2), ("EightOff", 1), ("SeahavenTowers", 1),
+    ("RelaxedSeahavenTowers", 40000), ("RelaxedFreeCell", 40000), ("ForeCell", 2),
+    ("Penguin", 1), ("Opus", 40000), ("Tuxedo", 3), ("GoodMeasure", 2),
+    ("BeleagueredCastle", 40000), ("Citadel", 1), ("StreetsAndAlleys", 40000),
+    ("Stronghold", 3), ("PortugueseSolitaire", 2), ("SpanishPatienceII", 40000),
+]
+
+
+@pytest.mark.parametrize(("game_class", "number"), GAMES)
+def test_pysolfc_family(hint_module: Any, game_class: str, number: int) -> None:
+    game = dealt_game(game_class, number)
+    solver, _ = _solve(game, max_iters=200_000)
+    assert solver.solver_state == "solved"
+    replay_hints(game, solver)
+    assert cards_home(game) == 52
+
+
+#: bakers' presets with PySolFC's game of the same deals.
+PRESET_GAMES = [
+    ("king_only_bakers_game", "KingOnlyBakersGame"), ("relaxed_freecell", "RelaxedFreeCell"),
+    ("beleaguered_castle", "BeleagueredCastle"), ("streets_and_alleys", "StreetsAndAlleys"),
+    ("stronghold", "Stronghold"), ("portuguese_solitaire", "PortugueseSolitaire"),
+    ("spanish_patience_ii", "SpanishPatienceII"), ("bakers_dozen", "BakersDozen"),
+]
+
+
+@pytest.mark.parametrize(("preset", "game_class"), PRESET_GAMES)
+def test_presets_deal_as_pysolfc(hint_module: Any, preset: str, game_class: str) -> None:
+    from bakers import Deal
+    from bakers.cards import SUITS
+
+    # Not 32000: PySolFC's game window deals it by its Mersenne Twister (numbers below
+    # 32000 take the Microsoft shuffle), pysol-cards and bakers by the Microsoft shuffle.
+    for number in (1, 2, 31999, 32001, 10**9):
+        game = dealt_game(game_class, number)
+        deal = Deal.from_number(preset, number)
+        assert [[card_text(c) for c in row.cards] for row in game.s.rows] == \
+            [[str(c) for c in column] for column in deal.columns], number
+        assert [card_text(s.cards[-1]) if s.cards else None for s in game.s.reserves] == \
+            [None if c is None else str(c) for c in deal.cells], number
+        tops = {SUITS.index(card_text(f.cards[-1])[1]): len(f.cards)
+                for f in game.s.foundations if f.cards}
+        assert [tops.get(s, 0) for s in range(4)] == list(deal.foundations), number

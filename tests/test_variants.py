@@ -31,6 +31,28 @@ EXPECTED = {
     "bakers_dozen": dict(
         deck=52, columns=13, cells=0, build="any", empty="none", moves="single",
         auto_aces=True, aces_on_foundations=False, kings_to_bottom=True, numbering="pysol"),
+    # The games of PySolFC and Freecell Solver in docs/presets.md.
+    "king_only_bakers_game": dict(
+        deck=52, columns=8, cells=4, build="suit", empty="kings", moves="supermove",
+        auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="pysol"),
+    "relaxed_freecell": dict(
+        deck=52, columns=8, cells=4, build="alternate", empty="any", moves="sequence",
+        auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="pysol"),
+    "beleaguered_castle": dict(
+        deck=52, columns=8, cells=0, build="any", empty="any", moves="supermove",
+        auto_aces=False, aces_on_foundations=True, kings_to_bottom=False, numbering="pysol"),
+    "streets_and_alleys": dict(
+        deck=52, columns=8, cells=0, build="any", empty="any", moves="supermove",
+        auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="pysol"),
+    "stronghold": dict(
+        deck=52, columns=8, cells=1, build="any", empty="any", moves="supermove",
+        auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="pysol"),
+    "portuguese_solitaire": dict(
+        deck=52, columns=13, cells=0, build="any", empty="kings", moves="single",
+        auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="pysol"),
+    "spanish_patience_ii": dict(
+        deck=52, columns=13, cells=0, build="any", empty="any", moves="single",
+        auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="pysol"),
 }
 
 COLUMN_LENGTHS = {
@@ -39,6 +61,13 @@ COLUMN_LENGTHS = {
     "freecell36": (6,) * 6,
     "bulochnik": (6,) * 8,
     "bakers_dozen": (4,) * 13,
+    "king_only_bakers_game": (7, 7, 7, 7, 6, 6, 6, 6),
+    "relaxed_freecell": (7, 7, 7, 7, 6, 6, 6, 6),
+    "beleaguered_castle": (6,) * 8,
+    "streets_and_alleys": (7, 7, 7, 7, 6, 6, 6, 6),
+    "stronghold": (7, 7, 7, 7, 6, 6, 6, 6),
+    "portuguese_solitaire": (4,) * 13,
+    "spanish_patience_ii": (4,) * 13,
 }
 
 #: The fields that `Variant.rules` hands to the C++ core (``cpp/core/rules.hpp``).
@@ -97,6 +126,14 @@ def test_preset_has_a_title(name: str) -> None:
     ("bakers-dozen", "bakers_dozen"),
     ("Baker's Dozen", "bakers_dozen"),
     ("dozen", "bakers_dozen"),
+    ("King Only Baker's Game", "king_only_bakers_game"),
+    ("ko_bakers_game", "king_only_bakers_game"),
+    ("Relaxed FreeCell", "relaxed_freecell"),
+    ("Beleaguered Castle", "beleaguered_castle"),
+    ("Streets and Alleys", "streets_and_alleys"),
+    ("Stronghold", "stronghold"),
+    ("Portuguese Solitaire", "portuguese_solitaire"),
+    ("Spanish Patience II", "spanish_patience_ii"),
 ])
 def test_find_variant_ignores_case_spaces_dashes_and_apostrophes(text: str, name: str) -> None:
     assert find_variant(text) is PRESETS[name], f"{text!r} should find {name}"

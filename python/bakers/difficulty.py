@@ -62,6 +62,14 @@ THRESHOLDS: dict[str, tuple[float, float]] = {
     "freecell36": (47.65, 71.83),
     "bulochnik": (47.76, 67.38),
     "bakers_dozen": (17.84, 37.09),
+    # The games of docs/presets.md, from their first 60 winnable deals.
+    "king_only_bakers_game": (78.34, 86.34),
+    "relaxed_freecell": (7.95, 16.14),
+    "beleaguered_castle": (55.96, 77.76),
+    "streets_and_alleys": (67.04, 78.88),
+    "stronghold": (25.96, 54.23),
+    "portuguese_solitaire": (36.92, 61.18),
+    "spanish_patience_ii": (6.06, 7.28),
 }
 #: The thresholds of a variant that is no preset.
 DEFAULT_THRESHOLDS = (40.0, 60.0)

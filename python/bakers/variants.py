@@ -129,6 +129,24 @@ PRESETS: dict[str, Variant] = {v.name: v for v in (
     Variant("bakers_dozen", title="Baker's Dozen", columns=13, cells=0, build="any",
             empty="none", moves="single", auto_aces=True, kings_to_bottom=True,
             numbering="pysol", aliases=("dozen", "bd", "bakersdozen")),
+    # Games of PySolFC and Freecell Solver whose first position these fields describe:
+    # deals numbered as PySolFC numbers them, each alias a name of either program.
+    Variant("king_only_bakers_game", title="King Only Baker's Game", build="suit",
+            empty="kings", numbering="pysol",
+            aliases=("ko_bakers_game", "kings_only_bakers_game", "kobg")),
+    Variant("relaxed_freecell", title="Relaxed FreeCell", build="alternate",
+            moves="sequence", numbering="pysol", aliases=("relaxed_fc",)),
+    Variant("beleaguered_castle", title="Beleaguered Castle", cells=0, build="any",
+            aces_on_foundations=True, numbering="pysol", aliases=("beleaguered",)),
+    Variant("streets_and_alleys", title="Streets and Alleys", cells=0, build="any",
+            numbering="pysol", aliases=("streets",)),
+    Variant("stronghold", title="Stronghold", cells=1, build="any", numbering="pysol"),
+    Variant("portuguese_solitaire", title="Portuguese Solitaire", columns=13, cells=0,
+            build="any", empty="kings", moves="single", numbering="pysol",
+            aliases=("portuguese",)),
+    Variant("spanish_patience_ii", title="Spanish Patience II", columns=13, cells=0,
+            build="any", moves="single", numbering="pysol",
+            aliases=("spanish_patience_2", "spanish_patience2")),
 )}
 
 

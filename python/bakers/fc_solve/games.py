@@ -96,8 +96,9 @@ def _same_rules(a: Variant, b: Variant) -> bool:
 
 def _moves_class(v: Variant) -> str:
     """Return how cards move, with ``single`` and ``supermove`` made one where they are
-    the same game: no cells and no empty column ever filled leave one card a move."""
-    if v.moves == "supermove" and v.cells == 0 and v.empty == "none":
+    the same game: without cells, and with empty columns that take no card or a king
+    alone (so they never hold part of a run in transit), a card moves alone."""
+    if v.moves == "supermove" and v.cells == 0 and v.empty != "any":
         return "single"
     return v.moves
 
