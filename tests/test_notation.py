@@ -114,7 +114,7 @@ def test_syntax_errors_quote_the_token(token: str, why: str) -> None:
 
 
 def test_parse_needs_a_string() -> None:
-    with pytest.raises(InvalidMoveError, match="from a string, not 35"):
+    with pytest.raises(TypeError, match="Move.parse takes a str, not int"):
         Move.parse(35)  # type: ignore[arg-type]
 
 

@@ -418,20 +418,39 @@ def test_limits_large_enough_do_not_change_the_verdict() -> None:
 @pytest.mark.parametrize(("kwargs", "shown"), [
     ({"nodes": -1}, "-1"),
     ({"nodes": 0}, "0"),
-    ({"nodes": 2.5}, "2.5"),
+    ({"nodes": 2**64}, "18446744073709551616"),
+    ({"states": 10**30}, "(31 digits)"),
+    ({"memory": 2**64}, "18446744073709551616"),
     ({"states": -3}, "-3"),
     ({"memory": "lots"}, "'lots'"),
     ({"memory": -5}, "-5"),
     ({"memory": 0}, "0"),
     ({"seconds": 0}, "0"),
     ({"seconds": -1.5}, "-1.5"),
-    ({"seconds": "10"}, "'10'"),
+    ({"seconds": float("nan")}, "nan"),
 ])
 def test_bad_limit_raises_invalid_option_naming_the_value(kwargs: dict, shown: str) -> None:
     with pytest.raises(InvalidOptionError) as info:
         Limits(**kwargs)
     assert isinstance(info.value, ValueError)
     assert shown in str(info.value), f"the message {str(info.value)!r} does not show {shown}"
+
+
+@pytest.mark.parametrize(("kwargs", "expected"), [
+    ({"nodes": 2.5}, "is an int, not float"),
+    ({"seconds": "10"}, "is a number, not str"),
+    ({"memory": [1]}, "an int or a str"),
+    ({"forget": 1}, "True or False"),
+])
+def test_a_limit_of_another_type_is_a_type_error(kwargs: dict, expected: str) -> None:
+    with pytest.raises(TypeError, match=expected):
+        Limits(**kwargs)
+
+
+def test_a_limit_past_64_bits_never_reaches_the_engine() -> None:
+    # Once a raw TypeError of the bindings: now refused by name before the search.
+    with pytest.raises(InvalidOptionError, match=r"limit nodes=.* below 2\*\*64"):
+        solve(Deal.from_number("freecell", 1), limits=Limits(nodes=10**30))
 
 
 def test_memory_limit_reads_units() -> None:

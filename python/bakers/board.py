@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
 from .cards import SUITS, Card, deck_ranks
 from .errors import IllegalMoveError, InvalidDealError
@@ -74,6 +74,17 @@ class LegalMoves:
     def __bool__(self) -> bool:
         return next(self._board._generate(), None) is not None
 
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> Move | list[Move]:
+        """Return the legal move at ``index`` in the order of iteration, or a list for a
+        slice (the moves are generated for each call: keep ``list(legal_moves)`` to
+        index many times)."""
+        return list(self)[index]
+
     def __repr__(self) -> str:
         return f"<LegalMoves ({', '.join(m.notation() for m in self)})>"
 
@@ -90,6 +101,10 @@ class Board:
     """
 
     def __init__(self, deal: Any) -> None:
+        if not all(hasattr(deal, name) for name in ("variant", "columns", "cells", "foundations")):
+            hint = (" (a game's name: use Board.from_number(game, n) or Board.from_text)"
+                    if isinstance(deal, (str, int)) else "")
+            raise TypeError(f"Board() takes a Deal or a Board, not {type(deal).__name__}{hint}")
         variant = find_variant(deal.variant)
         self.variant: Variant = variant
         self.columns: list[list[Card]] = [list(column) for column in deal.columns]
@@ -460,12 +475,20 @@ class Board:
                 if fits(card, onto) if onto is not None else self._takes_empty(card):
                     yield trusted(here, _COLUMNS[j])
 
-    def push(self, move: Move) -> Move:
-        """Make ``move``, then the game's mandatory moves (exposed aces home); record
-        it on ``move_stack`` in canonical form, which is returned.
+    def push(self, move: Move | str) -> Move:
+        """Make ``move`` (a `Move` or its notation, ``'3a'``), then the game's mandatory
+        moves (exposed aces home); record it on ``move_stack`` in canonical form, which is
+        returned.
 
-        Raises IllegalMoveError saying why the move is illegal; the board is unchanged.
+        Raises IllegalMoveError saying why the move is illegal (the board is unchanged),
+        InvalidMoveError for notation that does not parse, TypeError for anything that is
+        neither a Move nor a str.
         """
+        if isinstance(move, str):
+            move = Move.parse(move)
+        elif not isinstance(move, Move):
+            raise TypeError(f"Board.push takes a Move or its notation (a str), not "
+                            f"{type(move).__name__}")
         count, reason = self._examine(move)
         if reason is not None:
             raise self._illegal(move, reason)

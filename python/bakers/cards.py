@@ -39,6 +39,12 @@ class Card:
     @classmethod
     def parse(cls, token: str) -> Card:
         """Parse ``'AS'``, ``'TH'``, ``'10h'`` (case-insensitive); raise CardParseError."""
+        if not isinstance(token, str):
+            raise TypeError(f"Card.parse takes a str, not {type(token).__name__}")
+        odd = next((ch for ch in token if not ch.isascii()), None)
+        if odd is not None:
+            raise CardParseError(f"not a card: {token!r} (the character {odd!r} is not one "
+                                 f"of A23456789TJQK or HCDS)")
         text = token.strip().upper()
         if text[:2] == "10":
             text = "T" + text[2:]

@@ -82,11 +82,20 @@ def number_range(variant: Variant | str) -> tuple[int, int]:
     return (1, MAX_PYSOL_NUMBER if variant.numbering == "pysol" else MAX_MS_NUMBER)
 
 
+def _digits(n: int) -> int:
+    """Return about the decimal digits of ``n``, from its bits."""
+    return n.bit_length() * 30103 // 100000 + 1
+
+
 def _check_number(variant: Variant, n: object) -> int:
     low, high = number_range(variant)
-    if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= high:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"a deal number is an int, not {type(n).__name__} ({n!r})")
+    if not low <= n <= high:
+        # (repr() refuses an int of 4,300 digits or more: such a number is told by its size)
+        shown = repr(n) if abs(n) < 10**40 else f"of about {_digits(n)} digits"
         raise InvalidDealError(
-            f"deal number {n!r} is out of range: {variant.name} deals are numbered "
+            f"deal number {shown} is out of range: {variant.name} deals are numbered "
             f"{low}..{high} ({variant.numbering!r} numbering)")
     return n
 
@@ -146,7 +155,9 @@ def shuffled_deck(variant: Variant | str, n: int) -> list[Card]:
 
 
 def _seeded_deck(variant: Variant, seed: object) -> list[Card]:
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"a seed is an int, not {type(seed).__name__} ({seed!r})")
+    if seed < 0:
         raise InvalidDealError(f"seed {seed!r} is not an int >= 0")
     return _fisher_yates(full_deck(variant.deck), random.Random(seed))
 
@@ -643,14 +654,58 @@ def _variant_json(variant: Variant) -> str | dict[str, Any]:
     return fields
 
 
+# A deal in JSON is under 2 KB (a custom game's fields add a few hundred bytes), nested 3
+# deep (the deal, its columns, a column); the caps leave room for any layout and refuse
+# at once what no deal needs (a text of megabytes, '[' * 100000, a number of 5,000 digits).
+JSON_MAX_BYTES = 1 << 20
+JSON_MAX_DEPTH = 16
+JSON_MAX_DIGITS = 40
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def load_json_text(data: str | bytes | bytearray, what: str, error: type[ValueError]) -> Any:
+    """Return the value of a JSON text of at most JSON_MAX_BYTES bytes, nested at most
+    JSON_MAX_DEPTH deep, its integers at most JSON_MAX_DIGITS digits long.
+
+    Raises ``error`` (a BakersError class) saying what is wrong with ``what``.
+    """
+    if isinstance(data, (bytes, bytearray)):
+        if len(data) > JSON_MAX_BYTES:
+            raise error(f"{what} of {len(data):,} bytes is too long (at most "
+                        f"{JSON_MAX_BYTES:,})")
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise error(f"{what} is not UTF-8 text: byte {exc.object[exc.start]:#04x} at "
+                        f"offset {exc.start}") from None
+    if len(data) > JSON_MAX_BYTES:
+        raise error(f"{what} of {len(data):,} characters is too long (at most "
+                    f"{JSON_MAX_BYTES:,})")
+    depth = deepest = 0
+    for bracket in re.findall(r"[\[\]{}]", _JSON_STRING.sub("", data)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    if deepest > JSON_MAX_DEPTH:
+        raise error(f"{what} is nested {deepest} deep (at most {JSON_MAX_DEPTH})")
+
+    def integer(text: str) -> int:
+        if len(text.lstrip("-")) > JSON_MAX_DIGITS:
+            raise error(f"{what} has a number of {len(text.lstrip('-'))} digits (at most "
+                        f"{JSON_MAX_DIGITS}): {text[:20]}...")
+        return int(text)
+
+    try:
+        return json.loads(data, parse_int=integer)
+    except json.JSONDecodeError as exc:
+        raise error(f"{what} is not JSON: {exc.msg} at line {exc.lineno}, column "
+                    f"{exc.colno} (near {exc.doc[exc.pos:exc.pos + 10]!r})") from None
+    except RecursionError:
+        raise error(f"{what} is nested too deep") from None
+
+
 def _load_json(data: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
     if isinstance(data, (str, bytes, bytearray)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise DealParseError(f"not JSON: {exc.msg} at line {exc.lineno}, column "
-                                 f"{exc.colno} (near {exc.doc[exc.pos:exc.pos + 10]!r})"
-                                 ) from None
+        data = load_json_text(data, "a JSON deal", DealParseError)
     if not isinstance(data, Mapping):
         raise DealParseError(f"a JSON deal is an object, not {type(data).__name__!r}")
     for key in data:

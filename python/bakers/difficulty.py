@@ -160,7 +160,7 @@ def measure(start: Board, result: SolveResult, *, playouts: int = DEFAULT_PLAYOU
     prove it impossible (`grade` does that solve; `bakers.generate` passes its own).
 
     Raises InvalidOptionError for bad ``playouts`` or ``seed``, NotWinnableError when
-    ``result`` is impossible.
+    ``result`` is impossible, KeyboardInterrupt when Ctrl-C stops a playout's search.
     """
     playouts, seed = _check(playouts, seed)
     started = time.perf_counter() if started is None else started
@@ -176,7 +176,10 @@ def measure(start: Board, result: SolveResult, *, playouts: int = DEFAULT_PLAYOU
     check = Limits(nodes=CHECK_NODES)
     for _ in range(playouts):
         after = playout(start, rng)
-        won += solve(after, limits=check, check=False, method="best-first").solved
+        checked = solve(after, limits=check, check=False, method="best-first")
+        if checked.reason == "interrupted":  # Ctrl-C: no grade, never another score
+            raise KeyboardInterrupt
+        won += checked.solved
     share = won / playouts
     score = round(80 * (1 - share) + 20 * effort, 2)
     thresholds = thresholds_for(start.variant)
@@ -192,7 +195,9 @@ def grade(deal: Deal | Board, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0
     `DEFAULT_GRADE_LIMITS`), then ``playouts`` random playouts drawn from ``seed``.
 
     Raises InvalidOptionError for a bad argument, NotWinnableError when the deal is
-    proved to have no win, EngineError if the referee refutes the engine.
+    proved to have no win, EngineError if the referee refutes the engine,
+    KeyboardInterrupt when Ctrl-C stops a search. A deal the search leaves undecided
+    (no win found, none ruled out) is graded with ``verdict='unknown'``.
     """
     started = time.perf_counter()
     playouts, seed = _check(playouts, seed)
@@ -204,4 +209,6 @@ def grade(deal: Deal | Board, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0
         raise InvalidOptionError(f"grade() takes a Deal or a Board, not {type(deal).__name__}")
     limits = limits_or(limits, DEFAULT_GRADE_LIMITS)
     result = solve(start, limits=limits, method="best-first")  # the calibrated search
+    if result.reason == "interrupted":
+        raise KeyboardInterrupt
     return measure(start, result, playouts=playouts, seed=seed, started=started)

@@ -118,7 +118,8 @@ def generate(variant: Variant | str, *, winnable: bool = True, difficulty: str |
     Raises UnknownVariantError for an unknown game, InvalidOptionError for a bad
     argument (a difficulty with ``winnable=False`` among them), AttemptsExhaustedError
     when ``max_attempts`` deals all failed (the message counts why), EngineError if
-    the referee refutes the engine.
+    the referee refutes the engine, KeyboardInterrupt when Ctrl-C stops a search (an
+    interrupted attempt is no failed one: the deal of a seed never depends on it).
     """
     variant = find_variant(variant)
     if difficulty is not None and difficulty not in GRADES:
@@ -141,6 +142,8 @@ def generate(variant: Variant | str, *, winnable: bool = True, difficulty: str |
         # best-first, whatever the game's default: the deal of a seed (and of a day) and
         # its grade (calibrated on best-first searches) must not change with that default
         result = solve(board, limits=limits, method="best-first")
+        if result.reason == "interrupted":  # Ctrl-C: no answer, never the next attempt's
+            raise KeyboardInterrupt
         if not result.solved:
             failures[result.verdict] += 1
             continue
@@ -207,7 +210,8 @@ def daily(variant: Variant | str, date: datetime.date | str) -> Deal:
     date))`` that is proved winnable under `DAILY_LIMITS`; the same for everyone.
 
     Raises UnknownVariantError for an unknown game, InvalidOptionError for a bad date,
-    AttemptsExhaustedError if `DAILY_ATTEMPTS` deals in a row fail.
+    AttemptsExhaustedError if `DAILY_ATTEMPTS` deals in a row fail, KeyboardInterrupt
+    when Ctrl-C stops a search.
     """
     seed = daily_seed(variant, date)
     return generate(variant, seed=seed, max_attempts=DAILY_ATTEMPTS,

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
 from .errors import InvalidOptionError
 
 __all__ = ["Limits", "parse_bytes", "limits_or"]
+
+#: The engine counts positions and bytes in 64 bits: every count limit is below this.
+MAX_COUNT = 2**64
+
+
+def _short(value: int) -> str:
+    """Return an int for a message: whole when short, else its first digits and length."""
+    text = str(value) if value < 10**30 else f"{str(value)[:12]}... ({len(str(value))} digits)"
+    return text
+
 
 _UNITS = {"": 1, "b": 1, "k": 2**10, "kb": 2**10, "kib": 2**10, "m": 2**20, "mb": 2**20,
           "mib": 2**20, "g": 2**30, "gb": 2**30, "gib": 2**30, "t": 2**40, "tb": 2**40,
@@ -23,7 +34,7 @@ def parse_bytes(text: str | int) -> int:
         if text < 0:
             raise InvalidOptionError(f"a memory size is not negative: {text!r}")
         return text
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*", str(text))
+    match = re.fullmatch(r"\s*(\d{1,30}(?:\.\d{1,30})?)\s*([a-zA-Z]*)\s*", str(text), re.ASCII)
     if match is None or match.group(2).lower() not in _UNITS:
         raise InvalidOptionError(
             f"not a memory size: {text!r} (write a number with K, M or G, like '512M')")
@@ -38,7 +49,8 @@ class Limits:
     forgets positions (the cheapest to search again) and goes on, where it would stop
     with "memory limit": slower, never less exact; other searches ignore it.
 
-    Raises InvalidOptionError for a negative or non-numeric limit.
+    Raises InvalidOptionError for a limit out of range (``nodes``, ``states`` and
+    ``memory`` are below 2**64, the engine's counters), TypeError for one of the wrong type.
     """
 
     nodes: int | None = None
@@ -50,19 +62,36 @@ class Limits:
     def __post_init__(self) -> None:
         for name in ("nodes", "states"):
             value = getattr(self, name)
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)
-                                      or value <= 0):
-                raise InvalidOptionError(f"limit {name}={value!r} must be a positive integer")
+            if value is None:
+                continue
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"limit {name}= is an int, not {type(value).__name__} "
+                                f"({value!r})")
+            if not 0 < value < MAX_COUNT:
+                raise InvalidOptionError(f"limit {name}={_short(value)} must be a positive "
+                                         f"integer below 2**64")
         if self.memory is not None:
+            if isinstance(self.memory, bool) or not isinstance(self.memory, int | str):
+                raise TypeError(f"limit memory= is an int or a str like '4G', not "
+                                f"{type(self.memory).__name__}")
             object.__setattr__(self, "memory", parse_bytes(self.memory))
             if self.memory == 0:
                 raise InvalidOptionError("limit memory=0 leaves no room to search")
-        if self.seconds is not None and (
-                isinstance(self.seconds, bool) or not isinstance(self.seconds, int | float)
-                or not self.seconds > 0):
-            raise InvalidOptionError(f"limit seconds={self.seconds!r} must be a positive number")
+            if self.memory >= MAX_COUNT:
+                raise InvalidOptionError(f"limit memory={_short(self.memory)} must be below "
+                                         f"2**64 bytes")
+        if self.seconds is not None:
+            if isinstance(self.seconds, bool) or not isinstance(self.seconds, int | float):
+                raise TypeError(f"limit seconds= is a number, not "
+                                f"{type(self.seconds).__name__} ({self.seconds!r})")
+            if isinstance(self.seconds, int) and self.seconds >= MAX_COUNT:
+                raise InvalidOptionError(f"limit seconds={_short(self.seconds)} must be a "
+                                         f"positive number below 2**64")
+            if not (self.seconds > 0 and math.isfinite(self.seconds)):
+                raise InvalidOptionError(f"limit seconds={self.seconds!r} must be a positive "
+                                         f"number")
         if not isinstance(self.forget, bool):
-            raise InvalidOptionError(f"forget={self.forget!r} must be True or False")
+            raise TypeError(f"forget= is True or False, not {self.forget!r}")
 
     def core_arguments(self) -> dict[str, int | float | bool]:
         """Return the limits as the core's keyword arguments (0 = no limit)."""

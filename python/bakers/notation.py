@@ -78,9 +78,14 @@ class Place(NamedTuple):
 
         Raises InvalidMoveError naming the token.
         """
+        if not isinstance(token, str):
+            raise TypeError(f"Place.parse takes a str, not {type(token).__name__}")
+        _check_ascii(token, "a place")
         text = token.strip().lower()
+        if len(token) > 40:  # quoted in the message: the start is enough to find it
+            token = token[:30] + "..."
         if text.isdigit():
-            number = int(text)
+            number = int(text) if len(text) <= 3 else MAX_COLUMNS + 1
             if not 1 <= number <= MAX_COLUMNS:
                 raise InvalidMoveError(
                     f"{token!r} is not a place: columns are numbered 1..{MAX_COLUMNS}")
@@ -120,10 +125,21 @@ class Place(NamedTuple):
 
 
 _CORE_KINDS = (COLUMN, CELL, FOUNDATION)
-_PLACE = r"(\d+|[a-z])"
+# Numbers of at most 3 digits (columns 1..13, counts 1..13): a longer one is no place or
+# count, and is never handed to int() (which refuses over 4,300 digits with its own error).
+_PLACE = r"(\d{1,3}|[a-z])"
 # The count suffix: ``x3``, or ``v3`` as Freecell Solver's ``-snx`` output writes it.
-_SHORT = re.compile(r"([1-9a-z])([1-9a-z])(?:[xv](\d+))?")
-_LONG = re.compile(_PLACE + r"-" + _PLACE + r"(?:[xv](\d+))?")
+_SHORT = re.compile(r"([1-9a-z])([1-9a-z])(?:[xv](\d{1,3}))?", re.ASCII)
+_LONG = re.compile(_PLACE + r"-" + _PLACE + r"(?:[xv](\d{1,3}))?", re.ASCII)
+
+
+def _check_ascii(token: str, what: str) -> None:
+    """Raise InvalidMoveError naming the first character of ``token`` outside ASCII
+    (``'٣'`` is a digit to Python, ``'ſ'`` an S once upper-cased: neither is notation)."""
+    odd = next((ch for ch in token if not ch.isascii()), None)
+    if odd is not None:
+        raise InvalidMoveError(f"{token!r} is not {what}: the character {odd!r} "
+                               f"(U+{ord(odd):04X}) is not notation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,9 +202,12 @@ class Move:
         Raises InvalidMoveError quoting the token and saying what is wrong.
         """
         if not isinstance(token, str):
-            raise InvalidMoveError(f"a move is parsed from a string, not {token!r}")
+            raise TypeError(f"Move.parse takes a str, not {type(token).__name__}")
+        _check_ascii(token, "a move")
         text = token.strip().lower()
         match = _SHORT.fullmatch(text) or _LONG.fullmatch(text)
+        if len(token) > 40:  # quoted in the message: the start is enough to find it
+            token = token[:30] + "..."
         if match is None:
             hint = ("columns past 9 take the long form, like '10-h' or '3-12'"
                     if re.match(r"\d\d", text) and "-" not in text else
@@ -276,10 +295,10 @@ def parse_moves(text: str) -> list[Move]:
     return moves
 
 
-_VERBOSE_PLACE = r"(stack|freecell) (\d+)"
+_VERBOSE_PLACE = r"(stack|freecell) (\d{1,3})"
 _VERBOSE = re.compile(
-    r"move (a card|\d+ cards?) from " + _VERBOSE_PLACE
-    + r" to (?:" + _VERBOSE_PLACE + r"|the foundations?)\.?", re.IGNORECASE)
+    r"move (a card|\d{1,3} cards?) from " + _VERBOSE_PLACE
+    + r" to (?:" + _VERBOSE_PLACE + r"|the foundations?)\.?", re.IGNORECASE | re.ASCII)
 _VERBOSE_LINE = re.compile(r"\s*move\b", re.IGNORECASE)
 
 
@@ -306,8 +325,9 @@ def parse_fcs_verbose(text: str) -> list[Move]:
         match = _VERBOSE.fullmatch(line.strip())
         where = f"move {len(moves) + 1} (line {line_number})"
         if match is None:
+            shown = line.strip() if len(line.strip()) <= 80 else line.strip()[:70] + "..."
             raise InvalidMoveError(
-                f"{where}: {line.strip()!r} is not a Freecell Solver move (expected "
+                f"{where}: {shown!r} is not a Freecell Solver move (expected "
                 f"'Move a card from stack 3 to freecell 0' or the like)")
         count_text, src_kind, src_index, dst_kind, dst_index = match.groups()
         count = 1 if count_text.lower() == "a card" else int(count_text.split()[0])

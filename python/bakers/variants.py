@@ -82,6 +82,17 @@ class Variant:
         for field in ("auto_aces", "aces_on_foundations", "kings_to_bottom"):
             if not isinstance(getattr(self, field), bool):
                 raise bad(field, getattr(self, field), "is not a bool")
+        if not isinstance(self.title, str):
+            raise bad("title", self.title, "is not a string")
+        # Aliases: a tuple of names (a list, from JSON, is taken as a tuple) so that the
+        # variant stays hashable and a JSON round trip gives it back equal.
+        aliases = self.aliases
+        if isinstance(aliases, list):
+            aliases = tuple(aliases)
+            object.__setattr__(self, "aliases", aliases)
+        if not isinstance(aliases, tuple) or not all(
+                isinstance(alias, str) and alias for alias in aliases):
+            raise bad("aliases", self.aliases, "is not a list of names (non-empty strings)")
         if self.dealt_cards < self.columns:
             raise bad("columns", self.columns, f"exceeds the {self.dealt_cards} cards dealt")
 

@@ -5,8 +5,9 @@ builds on `common` (exit codes, the error parser, shared options) alone. Exit co
 0 success (``solve``: a win found; ``verify``: the solution wins), 1 a valid negative
 answer (``solve``: impossible; ``verify``: legal moves that do not win), 2 bad input
 (one line on standard error naming the offending token) or an unbuilt compiled core,
-3 ``solve`` ended unknown (a limit or Ctrl-C), 130 interrupted elsewhere, 141 standard
-output closed early.
+3 no answer (``solve``, ``hint``, ``grade``, ``min-cells``: a limit; these and
+``generate``, ``daily``: Ctrl-C), 130 interrupted elsewhere (``range``, which keeps its
+finished rows), 141 standard output closed early.
 """
 
 from __future__ import annotations
@@ -21,9 +22,12 @@ from ..errors import BakersError, IllegalMoveError
 from ..variants import PRESETS
 from . import deal, site, solve
 from . import range as range_
-from .common import EXIT_BAD, EXIT_INTERRUPTED, EXIT_PIPE, Parser
+from .common import EXIT_BAD, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNKNOWN, Parser
 
 __all__ = ["main", "build_parser"]
+
+#: The commands whose Ctrl-C is "no answer" (exit 3) rather than 130.
+_SEARCHES = ("solve", "hint", "generate", "daily", "grade", "min-cells")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,8 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bakers: error: {exc}", file=sys.stderr)
         return EXIT_BAD
     except KeyboardInterrupt:
-        print("bakers: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        # A command that searches answers "no answer" (3), as `solve` does when stopped;
+        # the others, and the bulk command, as a shell reports Ctrl-C (130).
+        print("bakers: interrupted: no answer", file=sys.stderr)
+        return EXIT_UNKNOWN if args.command in _SEARCHES else EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader of standard output has gone (``bakers solve ... | head``): point
         # stdout at /dev/null so that the interpreter's final flush does not fail too.

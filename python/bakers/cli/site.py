@@ -8,7 +8,7 @@ input gets one line on standard error naming the offending token, and exit 2;
   (proved), 3 unknown (a limit; by default the search stops after a few seconds);
 * ``generate`` and ``daily``: 0 a deal, 1 no deal met the request in the attempts
   allowed (one line on standard error says why);
-* ``grade``: 0 graded, 1 the deal is proved to have no win;
+* ``grade``: 0 graded, 1 the deal is proved to have no win, 3 undecided (a limit);
 * ``min-cells``: 0 an exact answer, 1 no win with any count tried, 3 an upper bound
   only (a smaller count left unknown by a limit).
 """
@@ -153,13 +153,17 @@ def cmd_grade(args: argparse.Namespace) -> int:
         else:
             print(f"impossible: {exc}")
         return EXIT_NO
+    undecided = graded.verdict != "solved"
     if args.format == "json":
         _print_json({"game": board.variant.name, **graded.to_dict()})
+    elif undecided:
+        print(f"undecided: no win found and none ruled out in {graded.expanded:,} "
+              f"positions (raise --max-nodes to decide it); a grade needs a win")
     else:
-        print(f"{graded.grade} (score {graded.score}: a win still found after "
-              f"{graded.playouts_won} of {graded.playouts} random playouts, "
-              f"{graded.expanded:,} positions expanded to solve)")
-    return EXIT_OK
+        print(f"{graded.grade} (score {graded.score} of 100, higher is harder: "
+              f"{graded.playouts_won} of {graded.playouts} random playouts still left a "
+              f"win; the solver expanded {graded.expanded:,} positions to win)")
+    return EXIT_UNKNOWN if undecided else EXIT_OK
 
 
 def cmd_min_cells(args: argparse.Namespace) -> int:
@@ -168,6 +172,9 @@ def cmd_min_cells(args: argparse.Namespace) -> int:
         answer = min_cells(board, limits=_limits(args, None), max_cells=args.max_cells,
                            method=args.method, progress=meter.min_cells_callback,
                            checkpoint=args.checkpoint)
+    if any(result.reason == "interrupted" for result in answer.results.values()):
+        print("bakers: interrupted: the answer below stops at the count searched then",
+              file=sys.stderr)
     if args.format == "json":
         _print_json({"game": board.variant.name, **answer.to_dict()})
     else:

@@ -1,0 +1,92 @@
+"""Ctrl-C is an interrupt everywhere: a command that searches stops with no answer (in
+Python: KeyboardInterrupt, or a result marked interrupted), never with another answer
+(the next attempt's deal, another score, another deal of the day)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+
+import pytest
+from bakers import generating, grade, hint
+from bakers.board import Board
+from bakers.deals import Deal
+from bakers.generating import daily, generate
+
+# Baker's Dozen: the first attempt of seed 145 takes about 2 s to win; 417 is never
+# decided (its 200,000-position search takes about 1.5 s).
+UNDECIDED = Deal.from_number("bakers_dozen", 417)
+
+
+def _interrupted_after(seconds: float, call: Callable[[], object]) -> object:
+    """Return what ``call`` returns, or "interrupted" when the SIGINT sent to this
+    process ``seconds`` after the start raises KeyboardInterrupt."""
+    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        return call()
+    except KeyboardInterrupt:
+        return "interrupted"
+    finally:
+        timer.cancel()
+
+
+def test_generate_raises_at_ctrl_c() -> None:
+    assert _interrupted_after(0.4, lambda: generate("bakers_dozen", seed=145)) == "interrupted"
+
+
+def test_grade_raises_at_ctrl_c() -> None:
+    assert _interrupted_after(0.4, lambda: grade(UNDECIDED)) == "interrupted"
+
+
+def test_hint_marks_its_answer_interrupted() -> None:
+    answer = _interrupted_after(0.4, lambda: hint(Board(UNDECIDED), remember=False))
+    if answer != "interrupted":  # (the signal may land between two searches' polls)
+        assert answer.verdict == "unknown" and answer.reason == "interrupted"  # type: ignore[attr-defined]
+
+
+def test_daily_never_takes_the_next_attempt(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The daily deal goes through generate: a search stopped by Ctrl-C ends it, where it
+    # once counted as a failed attempt and gave the next attempt's deal.
+    real = generating.solve
+
+    def stopped(*args, **kwargs):  # type: ignore[no-untyped-def]
+        result = real(*args, **kwargs)
+        return result.__class__(**{**result.__dict__, "verdict": "unknown",
+                                   "reason": "interrupted", "solution": None})
+
+    monkeypatch.setattr(generating, "solve", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        daily("freecell", "2024-05-17")
+
+
+@pytest.mark.parametrize("argv", [
+    ("generate", "bakers_dozen", "--seed", "145"),
+    ("grade", "bakers_dozen", "417"),
+    ("hint", "bakers_dozen", "417", "--max-seconds", "30"),
+], ids=lambda argv: argv[0])
+def test_cli_stops_with_no_answer_at_ctrl_c(argv: tuple[str, ...]) -> None:
+    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from bakers.cli import main; sys.exit(main(sys.argv[1:]))")
+    proc = subprocess.Popen([sys.executable, "-c", code, *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        time.sleep(0.8)  # the import and the start of the search
+        assert proc.poll() is None, "the run ended before it could be interrupted"
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 3, (stdout, stderr)
+    assert "Traceback" not in stderr
+    if argv[0] == "hint":
+        assert stdout.startswith("unknown (interrupted)")
+    else:
+        assert stdout == "" and stderr == "bakers: interrupted: no answer\n"
