@@ -17,10 +17,12 @@ from bakers import generating, grade, hint
 from bakers.board import Board
 from bakers.deals import Deal
 from bakers.generating import daily, generate
+from bakers.limits import Limits
 
-# Baker's Dozen: the first attempt of seed 145 takes about 2 s to win; 417 is never
-# decided (its 200,000-position search takes about 1.5 s).
+# Long runs, whatever the machine: 10,000 playouts take minutes (each with a search of
+# up to 5,000 positions), and Baker's Dozen 417 is never decided.
 UNDECIDED = Deal.from_number("bakers_dozen", 417)
+PLAYOUTS = 10_000
 
 
 def _interrupted_after(seconds: float, call: Callable[[], object]) -> object:
@@ -37,15 +39,19 @@ def _interrupted_after(seconds: float, call: Callable[[], object]) -> object:
 
 
 def test_generate_raises_at_ctrl_c() -> None:
-    assert _interrupted_after(0.4, lambda: generate("bakers_dozen", seed=145)) == "interrupted"
+    made = _interrupted_after(0.5, lambda: generate("bakers_dozen", seed=145, difficulty="hard",
+                                                    playouts=PLAYOUTS))
+    assert made == "interrupted"
 
 
 def test_grade_raises_at_ctrl_c() -> None:
-    assert _interrupted_after(0.4, lambda: grade(UNDECIDED)) == "interrupted"
+    assert _interrupted_after(0.5, lambda: grade(Deal.from_number("freecell", 617),
+                                                 playouts=PLAYOUTS)) == "interrupted"
 
 
 def test_hint_marks_its_answer_interrupted() -> None:
-    answer = _interrupted_after(0.4, lambda: hint(Board(UNDECIDED), remember=False))
+    answer = _interrupted_after(0.5, lambda: hint(Board(UNDECIDED), remember=False,
+                                                  limits=Limits(seconds=60, memory="1G")))
     if answer != "interrupted":  # (the signal may land between two searches' polls)
         assert answer.verdict == "unknown" and answer.reason == "interrupted"  # type: ignore[attr-defined]
 
@@ -66,9 +72,9 @@ def test_daily_never_takes_the_next_attempt(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 @pytest.mark.parametrize("argv", [
-    ("generate", "bakers_dozen", "--seed", "145"),
-    ("grade", "bakers_dozen", "417"),
-    ("hint", "bakers_dozen", "417", "--max-seconds", "30"),
+    ("generate", "bakers_dozen", "--seed", "145", "--difficulty", "hard", "--playouts", "10000"),
+    ("grade", "freecell", "617", "--playouts", "10000"),
+    ("hint", "bakers_dozen", "417", "--max-seconds", "60", "--max-memory", "1G"),
 ], ids=lambda argv: argv[0])
 def test_cli_stops_with_no_answer_at_ctrl_c(argv: tuple[str, ...]) -> None:
     code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
@@ -76,7 +82,7 @@ def test_cli_stops_with_no_answer_at_ctrl_c(argv: tuple[str, ...]) -> None:
     proc = subprocess.Popen([sys.executable, "-c", code, *argv], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        time.sleep(0.8)  # the import and the start of the search
+        time.sleep(1.5)  # the import and the start of the search
         assert proc.poll() is None, "the run ended before it could be interrupted"
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=30)
