@@ -110,7 +110,8 @@ def test_min_cells_goes_on_from_its_checkpoints(tmp_path: Path) -> None:
     assert (last.cells, last.exact, last.verdicts[1]) == (2, True, "impossible")
     assert last.results[1].stats.expanded == solve(IMPOSSIBLE, method="depth-first").stats.expanded
     assert list(tmp_path.iterdir()) == []
-    with pytest.raises(InvalidOptionError, match="method='depth-first', not method='beam'"):
+    with pytest.raises(InvalidOptionError,
+                       match="method='depth-first' on one thread, not method='beam'"):
         min_cells(deal, method="beam", checkpoint=prefix)
 
 

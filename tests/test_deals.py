@@ -576,6 +576,14 @@ def test_duplicate_card_names_both_places() -> None:
         Deal("freecell", freecell_1_columns(), cells)
 
 
+def test_the_eighth_cell_is_named_as_the_move_notation_names_it() -> None:
+    # h is the foundations in the notation, so the eighth cell is i there and here.
+    cells = [None] * 7 + ["2H"]
+    with pytest.raises(InvalidDealError,
+                       match=r"card '2H' appears twice: column 3 and cell i"):
+        Deal(find_variant("freecell").replace(cells=8), freecell_1_columns(), cells)
+
+
 def test_duplicate_card_in_text_says_the_lines() -> None:
     text = "Freecells: - 6S\n" + Deal.from_number("freecell", 1).to_text()
     with pytest.raises(InvalidDealError, match=re.escape(

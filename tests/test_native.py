@@ -63,3 +63,24 @@ def test_pure_python_parts_work_without_core() -> None:
 
 def test_core_is_back_after_the_fixture() -> None:
     assert _native.core().__name__ == "bakers._core"
+
+
+def test_the_core_owns_the_search_rules() -> None:
+    """The method names the command line lists are the core's; the thread bounds, and
+    which method takes threads or a checkpoint, are the core's and said in its words."""
+    from bakers import _core, solve
+    from bakers.bulk import max_threads
+    from bakers.errors import InvalidOptionError
+    from bakers.solving import METHODS
+
+    assert METHODS == _core.METHODS
+    assert max_threads() == _core.MAX_POOL_THREADS >= _core.MAX_SEARCH_THREADS >= 2
+    deal = Deal.from_number(find_variant("bakers_game"), 1)
+    top = _core.MAX_SEARCH_THREADS
+    with pytest.raises(InvalidOptionError, match=f"threads={top + 1} must be an integer from "
+                       f"1 to {top}"):
+        solve(deal, threads=top + 1)
+    with pytest.raises(InvalidOptionError, match="method='beam' runs on one thread"):
+        solve(deal, threads=2, method="beam")
+    with pytest.raises(InvalidOptionError, match="checkpoint needs method='depth-first'"):
+        solve(deal, method="portfolio", checkpoint="x.ck")

@@ -122,16 +122,6 @@ pb::list moves_to_python(const std::vector<Move>& line) {
     return moves;
 }
 
-Method method_from_name(const std::string& name, int threads) {
-    if (name != "best-first" && name != "depth-first" && name != "portfolio" && name != "beam")
-        throw pb::value_error("method must be 'best-first', 'depth-first', 'portfolio' or 'beam', not '" + name + "'");
-    if (name == "beam" && threads != 1)
-        throw pb::value_error("the " + name + " search runs on one thread");
-    if (name == "portfolio") return Method::Portfolio;
-    if (name == "beam") return Method::Beam;
-    return name == "depth-first" ? Method::DepthFirst : Method::BestFirst;
-}
-
 const char* verdict_name(Verdict v) {
     switch (v) {
         case Verdict::Solved: return "solved";

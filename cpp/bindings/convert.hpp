@@ -29,9 +29,6 @@ pb::tuple layout_to_python(const Layout& layout);
 pb::list moves_to_python(const std::vector<Move>& line);
 // Returns "solved", "impossible" or "unknown".
 const char* verdict_name(Verdict v);
-// Returns the method named "best-first" or "depth-first"; raises ValueError otherwise, or
-// when depth-first is asked for on several threads of one search.
-Method method_from_name(const std::string& name, int threads = 1);
 
 void register_deal(pb::module_& m);
 void register_solve(pb::module_& m);

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "../core/pool.hpp"
+#include "../core/solve.hpp"
 #include "../core/state.hpp"
 #include "convert.hpp"
 
@@ -34,7 +35,7 @@ void register_pool(pb::module_& m) {
                          const std::vector<pb::tuple>& positions, int threads,
                          std::uint64_t max_nodes, std::uint64_t max_states, std::uint64_t max_bytes,
                          double max_seconds, bool forget, bool ordered, bool keep_moves, const std::string& method) {
-                 const Method how = method_from_name(method);  // each search runs on one thread
+                 const Method how = method_named(method);  // each search runs on one thread
                  const Rules r = rules_from_dict(rules);
                  if (threads < 1 || threads > kMaxPoolThreads)
                      throw pb::value_error("threads must be 1.." + std::to_string(kMaxPoolThreads) +

@@ -13,7 +13,7 @@ void register_range(pb::module_& m) {
            std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds, bool forget,
            const std::string& method) {
             const Rules r = rules_from_dict(rules);
-            const Method how = method_from_name(method);
+            const Method how = method_named(method);
             if (first < 1 || last < first) throw pb::value_error("bad range of deal numbers");
             Layout probe;
             if (auto why = deal_number(r, last, probe); !why.empty()) throw pb::value_error(why);

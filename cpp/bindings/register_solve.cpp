@@ -68,13 +68,8 @@ void register_solve(pb::module_& m) {
            std::uint64_t max_states, std::uint64_t max_bytes, double max_seconds, bool forget, int threads,
            const std::string& method, const pb::object& progress, const std::string& checkpoint,
            double checkpoint_seconds) {
-            if (threads < 1 || threads > kMaxSearchThreads)
-                throw pb::value_error("threads must be 1.." + std::to_string(kMaxSearchThreads) +
-                                      ", not " + std::to_string(threads));
-            const Method how = method_from_name(method, threads);
-            if (!checkpoint.empty() && (how != Method::DepthFirst || threads != 1))
-                throw pb::value_error("a checkpoint needs the depth-first search on one thread, not " + method +
-                                      " on " + std::to_string(threads));
+            const Method how = method_named(method);
+            check_search(how, threads, !checkpoint.empty());
             const Rules r = rules_from_dict(rules);
             const State start = state_from_layout(r, layout_from_python(r, columns, cells, found));
             const Limits limits{max_nodes, max_states, max_bytes, max_seconds, forget};

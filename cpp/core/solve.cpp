@@ -1,5 +1,8 @@
 #include "solve.hpp"
 
+#include <stdexcept>
+#include <string>
+
 #include "beam.hpp"
 #include "best_first.hpp"
 #include "depth_first.hpp"
@@ -7,6 +10,32 @@
 #include "portfolio.hpp"
 
 namespace bakers {
+
+Method method_named(std::string_view name) {
+    for (std::size_t i = 0; i < kMethodNames.size(); ++i)
+        if (kMethodNames[i] == name) return static_cast<Method>(i);
+    std::string known;
+    for (std::string_view n : kMethodNames) known += (known.empty() ? "" : ", ") + std::string(n);
+    throw std::invalid_argument("method='" + std::string(name) + "' must be one of " + known);
+}
+
+void check_search(Method method, int threads, bool checkpoint) {
+    const std::string name(kMethodNames[static_cast<std::size_t>(method)]);
+    if (threads < 1 || threads > kMaxSearchThreads)
+        throw std::invalid_argument("threads=" + std::to_string(threads) + " must be an integer from 1 to " +
+                                    std::to_string(kMaxSearchThreads));
+    // The beam ranks each level's positions as a whole before it keeps the best: no
+    // version of it splits a level between threads.
+    if (method == Method::Beam && threads != 1)
+        throw std::invalid_argument("method='beam' runs on one thread, not threads=" + std::to_string(threads));
+    // A checkpoint holds one line of frames and one table: the one-thread depth-first
+    // search's (checkpoint.hpp).
+    if (checkpoint && method != Method::DepthFirst)
+        throw std::invalid_argument("checkpoint needs method='depth-first' on one thread, not method='" + name + "'");
+    if (checkpoint && threads != 1)
+        throw std::invalid_argument("checkpoint needs method='depth-first' on one thread, not threads=" +
+                                    std::to_string(threads));
+}
 
 Result solve(const Rules& rules, const State& start, const Limits& limits,
              const std::atomic<bool>* stop, const StopPoll& poll, int threads, Method method) {

@@ -1,9 +1,25 @@
-// The dispatcher: one entry point for every search, chosen by `Method`.
+// The dispatcher: one entry point for every search, chosen by `Method`, and the rules
+// of which search takes which options.
 #pragma once
+
+#include <array>
+#include <string_view>
 
 #include "search.hpp"
 
 namespace bakers {
+
+// The methods' names, in the order of `Method`, as the command line and Python spell them.
+inline constexpr std::array<std::string_view, 4> kMethodNames{"best-first", "depth-first",
+                                                              "portfolio", "beam"};
+
+// Returns the method named `name`; throws std::invalid_argument naming the methods if
+// there is none.
+Method method_named(std::string_view name);
+
+// Throws std::invalid_argument, saying why, unless `method` can run on `threads` threads
+// (1..kMaxSearchThreads) and, with `checkpoint`, save itself to a checkpoint file.
+void check_search(Method method, int threads, bool checkpoint);
 
 // Decides the position `start` of a game with `method`: a win, a proof that none exists,
 // or unknown. `threads` is the number of threads of the one search (best first and depth

@@ -28,12 +28,28 @@ from .solution import Solution
 from .solving import SolveStats, Verdict, _core_position, check_method
 from .variants import Variant, find_variant
 
-__all__ = ["RangeResult", "solve_range", "solve_many", "check_range", "MAX_THREADS"]
+__all__ = ["RangeResult", "solve_range", "solve_many", "check_range", "max_threads",
+           "default_threads"]
 
-#: The most worker threads one run takes (the core's limit).
-MAX_THREADS = 1024
 #: How many jobs one core run holds at a time; longer inputs go through in chunks.
 CHUNK = 1 << 14
+
+
+def max_threads() -> int:
+    """Return the most worker threads one run takes: the core's `_core.MAX_POOL_THREADS`."""
+    return int(core().MAX_POOL_THREADS)
+
+
+def default_threads() -> int:
+    """Return the worker threads of a run when none are asked for: one per CPU."""
+    return max(1, min(os.cpu_count() or 1, max_threads()))
+
+
+def __getattr__(name: str) -> int:
+    # ``MAX_THREADS`` before 0.2, kept for one release: `max_threads()` reads the core's.
+    if name == "MAX_THREADS":
+        return max_threads()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _KINDS = (COLUMN, CELL, FOUNDATION)
 # The core's position: (columns, cells, foundation heights) as card codes.
@@ -165,10 +181,10 @@ def _auto_aces(columns: list[list[int]]) -> None:
 
 def _threads(threads: object) -> int:
     if threads is None:
-        return max(1, min(os.cpu_count() or 1, MAX_THREADS))
+        return default_threads()
     if isinstance(threads, bool) or not isinstance(threads, int) or not (
-            1 <= threads <= MAX_THREADS):
-        raise InvalidOptionError(f"threads={threads!r} must be an integer 1..{MAX_THREADS}")
+            1 <= threads <= max_threads()):
+        raise InvalidOptionError(f"threads={threads!r} must be an integer 1..{max_threads()}")
     return threads
 
 

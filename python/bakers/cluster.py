@@ -27,7 +27,7 @@ from dataclasses import replace
 from itertools import islice
 from typing import Any
 
-from .bulk import MAX_THREADS, RangeResult, check_range
+from .bulk import RangeResult, check_range, max_threads
 from .bulk import solve_numbers as solve_on_threads
 from .errors import BakersError, InvalidOptionError
 from .limits import Limits, limits_or
@@ -83,9 +83,9 @@ def _local_workers(address: str, name: str) -> int | None:
     if not address.startswith("local:"):
         return None
     count = address[len("local:"):]
-    if not count.isdigit() or not 1 <= int(count) <= MAX_THREADS:
+    if not count.isdigit() or not 1 <= int(count) <= max_threads():
         raise InvalidOptionError(f"{name} {address!r}: give local:N with N worker processes, "
-                                 f"1..{MAX_THREADS}")
+                                 f"1..{max_threads()}")
     return int(count)
 
 
@@ -159,7 +159,7 @@ def _worker_threads() -> int:
     """Return the threads a chunk takes on this worker: `THREADS_VARIABLE` if set, else
     its CPUs shared between the tasks the worker runs at a time."""
     given = os.environ.get(THREADS_VARIABLE, "")
-    if given.isdigit() and 1 <= int(given) <= MAX_THREADS:
+    if given.isdigit() and 1 <= int(given) <= max_threads():
         return int(given)
     try:
         from distributed import get_worker
@@ -167,7 +167,7 @@ def _worker_threads() -> int:
         slots = max(1, int(get_worker().state.nthreads))
     except (ImportError, ValueError, AttributeError):
         slots = 1
-    return max(1, min(_cores() // slots, MAX_THREADS))
+    return max(1, min(_cores() // slots, max_threads()))
 
 
 def _solve_chunk(variant: Variant, numbers: list[int], threads: int | None, limits: Limits,
@@ -341,8 +341,8 @@ def solve_range(variant: Variant | str, first: int, last: int, *, cluster: Any,
     variant = find_variant(variant)
     first, last = check_range(variant, first, last)
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
-                                or not 1 <= threads <= MAX_THREADS):
-        raise InvalidOptionError(f"threads={threads!r} must be an integer 1..{MAX_THREADS}")
+                                or not 1 <= threads <= max_threads()):
+        raise InvalidOptionError(f"threads={threads!r} must be an integer 1..{max_threads()}")
     check_chunk(chunk, "chunk=")
     limits = limits_or(limits, Limits())
     method = check_method(method, variant)

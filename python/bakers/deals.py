@@ -43,6 +43,7 @@ from typing import Any
 
 from .cards import RANK_CHARS, SUITS, Card, deck_ranks, full_deck
 from .errors import BakersError, CardParseError, DealParseError, InvalidDealError
+from .notation import CELL_LETTERS
 from .variants import PRESETS, Variant, find_variant
 
 __all__ = [
@@ -62,7 +63,6 @@ MAX_PYSOL_NUMBER = 2**64 - 1
 PYSOL_MS_LIMIT = 32000
 
 _MASK33 = 2**33 - 1
-_CELL_LETTERS = "abcdefgh"
 
 # A place of a card: ("column", index, row), ("cell", index) or ("foundation", suit).
 _Place = tuple
@@ -198,7 +198,7 @@ def _place_name(place: _Place, where: _Where | None) -> str:
     if kind == "column":
         name = f"column {place[1] + 1}"
     elif kind == "cell":
-        name = f"cell {_CELL_LETTERS[place[1]]}"
+        name = f"cell {CELL_LETTERS[place[1]]}"  # the letters of the move notation
     else:
         name = f"the {SUITS[place[1]]} foundation"
     if where and place in where:

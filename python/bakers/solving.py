@@ -27,7 +27,9 @@ __all__ = ["solve", "SolveResult", "SolveStats", "SearchProgress", "EngineError"
            "METHODS", "default_method", "check_method", "check_progress"]
 
 VERDICTS = ("solved", "impossible", "unknown")
-#: The searches `solve` can run (see its ``method``).
+#: The searches `solve` can run (see its ``method``): the core's names (`_core.METHODS`,
+#: their owner), written here too so that the command line lists them without loading the
+#: core; tests/test_native.py checks that the two agree.
 METHODS = ("best-first", "depth-first", "portfolio", "beam")
 
 
@@ -76,20 +78,19 @@ def default_method(variant: Variant, threads: int = 1) -> str:
     return "depth-first" if variant.build == "suit" else "best-first"
 
 
-def check_method(method: str | None, variant: Variant | None, threads: int = 1) -> str:
+def check_method(method: str | None, variant: Variant | None) -> str:
     """Return ``method``, or the game's `default_method` for None (``variant`` may be None
-    only when ``method`` is given).
+    only when ``method`` is given). Which method takes threads or a checkpoint is the
+    core's rule: `solve` passes its error on.
 
-    Raises InvalidOptionError for an unknown method, or beam on several threads.
+    Raises InvalidOptionError for an unknown method, in the core's words.
     """
     if method is None:
         if variant is None:
             raise InvalidOptionError("no game to choose a method for")
-        return default_method(variant, threads)
+        return default_method(variant)
     if method not in METHODS:
         raise InvalidOptionError(f"method={method!r} must be one of {', '.join(METHODS)}")
-    if method == "beam" and threads != 1:
-        raise InvalidOptionError(f"method={method!r} runs on one thread, not threads={threads}")
     return method
 
 
@@ -215,19 +216,14 @@ def _checked_line(start: Board, line: list[tuple[int, ...]], what: str) -> Solut
     return moves
 
 
-def _checkpoint_arguments(checkpoint: str | os.PathLike[str] | None, every: float,
-                          method: str | None, threads: int) -> dict[str, Any]:
-    """Return the core's checkpoint arguments; raise InvalidOptionError for bad ones."""
+def _checkpoint_arguments(checkpoint: str | os.PathLike[str] | None,
+                          every: float) -> dict[str, Any]:
+    """Return the core's checkpoint arguments; raise InvalidOptionError for bad ones (the
+    core says which searches take a checkpoint)."""
     if checkpoint is None:
         return {}
     if not isinstance(checkpoint, (str, os.PathLike)) or not os.fspath(checkpoint):
         raise InvalidOptionError(f"checkpoint={checkpoint!r} must be a file path")
-    if method not in (None, "depth-first"):
-        raise InvalidOptionError(f"checkpoint needs method='depth-first' on one thread, "
-                                 f"not method={method!r}")
-    if threads != 1:
-        raise InvalidOptionError(f"checkpoint needs method='depth-first' on one thread, "
-                                 f"not threads={threads}")
     if isinstance(every, bool) or not isinstance(every, (int, float)) or not (
             math.isfinite(every) and every > 0):
         raise InvalidOptionError(f"checkpoint_every={every!r} must be a positive number of seconds")
@@ -249,9 +245,10 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     `Board` (any mid-game position) or a board text with ``game=``. The search runs in C++
     with the GIL released; Ctrl-C ends it within a second with ``'unknown'``
     (reason ``'interrupted'``). With ``check`` (the default) the solution is replayed by
-    the referee before it is returned. ``threads`` (1..16) searches the one position on
-    that many threads (best first and depth first: sharing one visited set; the
-    portfolio: its runs at once, one a thread): the verdict is as exact as on one thread.
+    the referee before it is returned. ``threads`` (1..16: `_core.MAX_SEARCH_THREADS`)
+    searches the one position on that many threads (best first and depth first: sharing
+    one visited set; the portfolio: its runs at once, one a thread): the verdict is as
+    exact as on one thread.
     ``method`` is ``'best-first'`` (short lines), ``'depth-first'`` (the same verdicts
     in a fraction of the memory a stored position, for proofs too big for the best-first
     search; longer lines; on one thread its table gets denser and, with
@@ -285,12 +282,14 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     board text, and EngineError if the referee refutes the engine.
     """
     limits = limits_or(limits, Limits())
-    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 16:
-        raise InvalidOptionError(f"threads={threads!r} must be an integer from 1 to 16")
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise InvalidOptionError(f"threads={threads!r} must be an integer")
     check_progress(progress)
     start = _start_board(position, game)
-    saving = _checkpoint_arguments(checkpoint, checkpoint_every, method, threads)
-    method = check_method("depth-first" if saving else method, start.variant, threads)
+    saving = _checkpoint_arguments(checkpoint, checkpoint_every)
+    if method is None and saving:
+        method = "depth-first"  # the one search that saves itself
+    method = check_method(method, start.variant)
     columns, cells, heights = _core_position(start)
     report = None if progress is None else (
         lambda expanded, stored, seconds, most_home: progress(
@@ -301,6 +300,8 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
                            method=method, progress=report, **limits.core_arguments(), **saving)
     except native.CheckpointMismatch as exc:
         raise InvalidCheckpointError(str(exc)) from None
+    except ValueError as exc:  # the core's rules of threads, methods and checkpoints
+        raise InvalidOptionError(str(exc)) from None
     stats = SolveStats(raw["expanded"], raw["generated"], raw["stored"], raw["peak_bytes"],
                        raw["seconds"])
     solution = supermoves = None

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from ..bulk import MAX_THREADS, RangeResult, check_range, solve_numbers
+from ..bulk import RangeResult, check_range, default_threads, max_threads, solve_numbers
 from ..errors import InvalidOptionError
 from ..limits import Limits, parse_bytes
 from ..solving import METHODS, check_method
@@ -458,9 +458,9 @@ def cmd_range(args: argparse.Namespace) -> int:
     """
     variant = find_variant(args.game)
     first, last = check_range(variant, args.first, args.last)
-    if args.threads is not None and not 1 <= args.threads <= MAX_THREADS:
-        raise InvalidOptionError(f"--threads {args.threads}: give 1..{MAX_THREADS} threads")
-    threads = args.threads or max(1, min(os.cpu_count() or 1, MAX_THREADS))
+    if args.threads is not None and not 1 <= args.threads <= max_threads():
+        raise InvalidOptionError(f"--threads {args.threads}: give 1..{max_threads()} threads")
+    threads = args.threads or default_threads()
     if args.chunk is not None and args.cluster is None:
         raise InvalidOptionError("--chunk needs --cluster (it sets the deals of one task)")
     limits = _limits(args, threads) if args.cluster is None else _cluster_limits(args)

@@ -97,7 +97,7 @@ def add_commands(sub: Any) -> None:
                    help="play with K free cells instead of the game's own count")
     add_method(p)
     p.add_argument("--threads", type=int, default=1, metavar="N",
-                   help="search the one deal on N threads (1..16; best first and depth first "
+                   help="search the one deal on N threads (best first and depth first "
                    "share one search between them, the portfolio runs its searches at once)")
     add_limits(p)
     p.add_argument("--checkpoint", metavar="FILE",
