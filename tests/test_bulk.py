@@ -4,6 +4,8 @@ solution wins when the referee replays it, and bad arguments are refused up fron
 from __future__ import annotations
 
 import csv
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -206,3 +208,17 @@ def test_solve_many_empty_and_ordered() -> None:
 def test_bad_arguments_raise_at_the_call(call, error: type[Exception], words: str) -> None:
     with pytest.raises(error, match=words):
         call()  # raised by the call itself, before any iteration
+
+
+def test_halt_ends_the_rows_without_an_exception() -> None:
+    halt = threading.Event()
+    rows = bulk.solve_numbers(find_variant("bakers_dozen"), range(1, 2001), threads=1,
+                         limits=Limits(), ordered=False, solutions=False, halt=halt)
+    got = [next(rows)]
+    halt.set()
+    start = time.monotonic()
+    got.extend(rows)
+    assert time.monotonic() - start < 5  # far less than the other 1999 deals take
+    assert 1 <= len(got) < 2000
+    assert len({r.number for r in got}) == len(got)
+    assert all(r.verdict != "unknown" or r.reason != "interrupted" for r in got)

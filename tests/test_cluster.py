@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import subprocess
+import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -121,6 +123,43 @@ def test_a_worker_killed_mid_run_costs_no_row_and_repeats_none(client: Any) -> N
     assert {key(r) for r in got} == expected
     after = _wait_for_workers(client, 2)
     assert pids[victim] not in after.values()  # the worker did die, and was replaced
+
+
+def test_sigint_keeps_the_rows_a_running_chunk_finished(bakers: Run, client: Any,
+                                                        tmp_path: Path) -> None:
+    out, threaded = tmp_path / "stopped.tsv", tmp_path / "threads.tsv"
+    argv = ["range", "bakers_dozen", "1", "400", "--max-nodes", "200000", "--quiet"]
+    # One chunk of 400 deals on one thread: Ctrl-C comes while it runs, so every row
+    # in the file was finished by a chunk that had not returned yet.
+    cluster_argv = [*argv, "--cluster", client.scheduler.address, "--chunk", "400",
+                    "--threads", "1", "--out", str(out)]
+    # SIGINT may be ignored in a process started in the background; restore Python's
+    # handler so that the child behaves as a program in a terminal.
+    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from bakers.cli import main; sys.exit(main(sys.argv[1:]))")
+    proc = subprocess.Popen([sys.executable, "-c", code, *cluster_argv], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not any(client.processing().values()):
+            time.sleep(0.02)
+        time.sleep(1.0)
+        assert proc.poll() is None, "the run ended before it could be interrupted"
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=40)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "bakers: interrupted:" in stderr
+    kept = file_rows(out)
+    assert 0 < sum(kept.values()) < 400 and max(kept.values()) == 1
+    code_, _, err = bakers(*cluster_argv[:-2], "--out", str(out), "--resume")
+    assert (code_, err) == (0, "")
+    assert bakers(*argv, "--threads", "2", "--out", str(threaded))[0] == 0
+    assert file_rows(out) == file_rows(threaded)
 
 
 def test_unreachable_scheduler_one_line_exit_2(bakers: Run, tmp_path: Path) -> None:

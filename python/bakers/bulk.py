@@ -12,6 +12,7 @@ more than the searches): each one is built from the engine's moves only when
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -254,17 +255,39 @@ def _run(variant: Variant, numbers: list[int], positions: list[_Position], threa
 
 
 def solve_numbers(variant: Variant, numbers: Iterable[int], *, threads: int, limits: Limits,
-                  ordered: bool, solutions: bool,
-                  method: str | None = None) -> Iterator[RangeResult]:
+                  ordered: bool, solutions: bool, method: str | None = None,
+                  halt: threading.Event | None = None) -> Iterator[RangeResult]:
     """Yield the results of the numbered deals ``numbers`` (already checked), ``CHUNK``
-    deals to a core run; ``index`` counts from 0 in the order of ``numbers``."""
+    deals to a core run; ``index`` counts from 0 in the order of ``numbers``. Setting
+    ``halt`` (from any thread) stops the searches as Ctrl-C does: the results finished
+    before it are yielded, then the rows end, without an exception."""
     method = check_method(method, variant)
     it = iter(numbers)
     offset = 0
-    while chunk := list(islice(it, CHUNK)):
+    while not (halt is not None and halt.is_set()) and (chunk := list(islice(it, CHUNK))):
         run = _run(variant, chunk, [], threads, limits, ordered, solutions, method)
-        yield from _results(run, variant, offset, solutions)
+        watcher = None if halt is None else _stop_on(halt, run)
+        try:
+            yield from _results(run, variant, offset, solutions)
+        finally:
+            if watcher is not None:
+                watcher.set()
         offset += len(chunk)
+
+
+def _stop_on(halt: threading.Event, run: Any) -> threading.Event:
+    """Stop ``run`` when ``halt`` is set; return the event that ends the watch (set it
+    once the run is over)."""
+    over = threading.Event()
+
+    def watch() -> None:
+        while not over.is_set():
+            if halt.wait(0.05):
+                run.stop()
+                return
+
+    threading.Thread(target=watch, name="bakers-halt", daemon=True).start()
+    return over
 
 
 def solve_range(variant: Variant | str, first: int, last: int, *, threads: int | None = None,

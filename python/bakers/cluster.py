@@ -8,7 +8,8 @@ this machine for ``'local'`` or ``'local:N'``; `solve_range` yields the same
 
 A chunk's rows come back together when the chunk finishes, so each row is yielded once:
 a chunk whose worker dies before it finishes is run again by the scheduler from its
-start, and only the run that finishes returns rows. At most a few chunks per worker
+start, and only the run that finishes returns rows. Ctrl-C sets a Dask event that the
+running chunks watch: they stop their searches and return the rows finished by then. At most a few chunks per worker
 thread are in flight at a time, so a run of billions of deals never holds more than
 that many tasks on the scheduler.
 """
@@ -20,6 +21,7 @@ import os
 import resource
 import signal
 import threading
+import time
 import uuid
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -46,6 +48,12 @@ IN_FLIGHT_PER_THREAD = 2
 #: The environment variable that gives a worker's chunks their threads (set for the
 #: workers of a local cluster, each its share of this machine's CPUs).
 THREADS_VARIABLE = "BAKERS_WORKER_THREADS"
+#: Seconds between two looks of a running chunk at the client's stop (each look waits
+#: on the scheduler, so it costs one request per worker in that time).
+STOP_POLL = 1.0
+#: Seconds the client waits, after Ctrl-C, for the chunks in flight to return the rows
+#: they finished.
+STOP_GRACE = 15.0
 #: Bytes a worker keeps out of a process-wide memory cap for its own needs (Dask's
 #: bookkeeping, the rows of a chunk) over what it holds when the chunk starts.
 WORKER_RESERVE = 16 * 2**20
@@ -172,15 +180,18 @@ def _worker_threads() -> int:
 
 def _solve_chunk(variant: Variant, numbers: list[int], threads: int | None, limits: Limits,
                  worker_memory: int | None, memory_text: str, ordered: bool,
-                 solutions: bool, lines: bool, method: str) -> list[RangeResult]:
+                 solutions: bool, lines: bool, method: str, stop: str) -> list[RangeResult]:
     """Return the results of one chunk, decided on this worker's threads (the task that
     the scheduler runs; ``index`` counts from 0 in the chunk). ``worker_memory`` caps
     the worker process: the searches share what the worker does not already hold.
     With ``lines`` False the solutions' moves are dropped before the rows travel back
-    (their lengths stay).
+    (their lengths stay). Once the Dask event named ``stop`` is set (the client was
+    interrupted), the searches stop and the chunk returns the rows finished by then.
 
     Raises InvalidOptionError when ``worker_memory`` leaves nothing for the searches.
     """
+    from distributed import Event
+
     threads = threads or _worker_threads()
     if worker_memory is not None:
         held = _resident_bytes() + WORKER_RESERVE
@@ -190,8 +201,28 @@ def _solve_chunk(variant: Variant, numbers: list[int], threads: int | None, limi
                 f"{held / 2**20:.0f} MiB with its reserve; give at least "
                 f"{(held + 2**20 * threads) / 2**20 + 1:.0f}M")
         limits = replace(limits, memory=worker_memory - held)
-    rows = list(solve_on_threads(variant, numbers, threads=threads, limits=limits,
-                                 ordered=ordered, solutions=solutions, method=method))
+    event = Event(stop)
+    if event.is_set():
+        return []
+    halt, over = threading.Event(), threading.Event()
+
+    def watch() -> None:
+        while not over.is_set():
+            try:
+                if event.wait(timeout=STOP_POLL):
+                    halt.set()
+                    return
+            except Exception:  # the scheduler is gone: the chunk is lost with it anyway
+                return
+
+    watcher = threading.Thread(target=watch, name="bakers-stop", daemon=True)
+    watcher.start()
+    try:
+        rows = list(solve_on_threads(variant, numbers, threads=threads, limits=limits,
+                                     ordered=ordered, solutions=solutions, method=method,
+                                     halt=halt))
+    finally:
+        over.set()
     if solutions and not lines:
         rows = [replace(row, _line=None) for row in rows]
     return rows
@@ -234,13 +265,15 @@ def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
     (``memory_text`` names it in messages). ``lines`` (default: ``solutions``) sends
     the solutions' moves back, not only their lengths.
 
-    Ctrl-C cancels the chunks not yet finished: the rows of the finished ones are
-    yielded, then KeyboardInterrupt is raised. Raises ClusterError for a chunk that
+    Ctrl-C stops every chunk: the rows finished before it, in chunks done or still
+    running (which return them within `STOP_POLL` seconds or so), are yielded, then
+    KeyboardInterrupt is raised. Raises ClusterError for a chunk that
     failed on every worker the scheduler gave it to (Dask's ``allowed-failures``).
     """
     distributed = _distributed()
     lines = solutions if lines is None else lines
     run = uuid.uuid4().hex
+    stop = f"bakers-range-stop-{run}"
     it = iter(numbers)
     chunks: dict[Any, tuple[int, int, list[int]]] = {}  # future -> (order, offset, deals)
     ready: dict[int, list[RangeResult]] = {}  # finished chunks by order, not yet yielded
@@ -254,7 +287,7 @@ def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
         if not deals:
             return False
         future = client.submit(_solve_chunk, variant, deals, threads, limits, worker_memory,
-                               memory_text, ordered, solutions, lines, method,
+                               memory_text, ordered, solutions, lines, method, stop,
                                key=f"bakers-range-{run}-{submitted}", pure=False, retries=0)
         chunks[future] = (submitted, offset, deals)
         finished.add(future)
@@ -302,10 +335,16 @@ def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
                     pass
                 release()
                 while waiting:
-                    yield waiting[0]
-                    waiting.popleft()
+                    yield waiting.popleft()
         except KeyboardInterrupt:
-            # Keep what finished: chunks done but not taken, then stop the rest.
+            # Ask the chunks in flight for the rows they finished, cancel what is left.
+            event = distributed.Event(stop, client=client)
+            event.set()
+            deadline = time.monotonic() + STOP_GRACE
+            while (time.monotonic() < deadline
+                   and any(future.status == "pending" for future in chunks)):
+                time.sleep(0.02)
+            event.clear()
             for future in list(chunks):
                 if future.status == "finished":
                     take(future)
