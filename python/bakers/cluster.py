@@ -9,9 +9,9 @@ this machine for ``'local'`` or ``'local:N'``; `solve_range` yields the same
 A chunk's rows come back together when the chunk finishes, so each row is yielded once:
 a chunk whose worker dies before it finishes is run again by the scheduler from its
 start, and only the run that finishes returns rows. Ctrl-C sets a Dask event that the
-running chunks watch: they stop their searches and return the rows finished by then. At most a few chunks per worker
-thread are in flight at a time, so a run of billions of deals never holds more than
-that many tasks on the scheduler.
+running chunks watch: they stop their searches and return the rows finished by then.
+At most a few chunks per worker thread are in flight at a time, so a run of billions
+of deals never holds more than that many tasks on the scheduler.
 """
 
 from __future__ import annotations
