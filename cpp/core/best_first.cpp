@@ -148,8 +148,7 @@ private:
         for (const Open& o : popped) {
             Node& n = node(o.id);
             std::uint8_t& mark = n.expanded;
-            if (shared_ ? std::atomic_ref<std::uint8_t>(mark).exchange(1) : std::exchange(mark, 1))
-                continue;
+            if (shared_ ? std::atomic_ref<std::uint8_t>(mark).exchange(1) : std::exchange(mark, 1)) continue;
             batch.push_back(Taken{o.id, o.depth, unpack(arena_.get(o.slot), r.columns)});
             if (n.parent == kNoParent) continue;
             Keyed& k = batch.back().k;
@@ -191,7 +190,8 @@ private:
             table_.set_budget(limits_.max_bytes > rest ? limits_.max_bytes - rest : 1);
         }
         // The calling thread (0) is the one that polls for Ctrl-C.
-        if (const char* why = watch_.reached(expanded_, stored_, t == 0, most_home_.load(std::memory_order_relaxed)))
+        if (const char* why =
+                watch_.reached(expanded_, stored_, t == 0, most_home_.load(std::memory_order_relaxed)))
             return conclude(Verdict::Unknown, why, 0), true;
         return false;
     }

@@ -27,18 +27,20 @@ void check_search(Method method, int threads, bool checkpoint) {
     // The beam ranks each level's positions as a whole before it keeps the best: no
     // version of it splits a level between threads.
     if (method == Method::Beam && threads != 1)
-        throw std::invalid_argument("method='beam' runs on one thread, not threads=" + std::to_string(threads));
+        throw std::invalid_argument("method='beam' runs on one thread, not threads=" +
+                                    std::to_string(threads));
     // A checkpoint holds one line of frames and one table: the one-thread depth-first
     // search's (checkpoint.hpp).
     if (checkpoint && method != Method::DepthFirst)
-        throw std::invalid_argument("checkpoint needs method='depth-first' on one thread, not method='" + name + "'");
+        throw std::invalid_argument("checkpoint needs method='depth-first' on one thread, not method='" +
+                                    name + "'");
     if (checkpoint && threads != 1)
         throw std::invalid_argument("checkpoint needs method='depth-first' on one thread, not threads=" +
                                     std::to_string(threads));
 }
 
-Result solve(const Rules& rules, const State& start, const Limits& limits,
-             const std::atomic<bool>* stop, const StopPoll& poll, int threads, Method method) {
+Result solve(const Rules& rules, const State& start, const Limits& limits, const std::atomic<bool>* stop,
+             const StopPoll& poll, int threads, Method method) {
     switch (method) {
         case Method::DepthFirst:
             return threads > 1 ? solve_depth_first_threads(rules, start, limits, stop, poll, threads)

@@ -10,8 +10,8 @@
 namespace bakers {
 
 // The methods' names, in the order of `Method`, as the command line and Python spell them.
-inline constexpr std::array<std::string_view, 4> kMethodNames{"best-first", "depth-first",
-                                                              "portfolio", "beam"};
+inline constexpr std::array<std::string_view, 4> kMethodNames{"best-first", "depth-first", "portfolio",
+                                                              "beam"};
 
 // Returns the method named `name`; throws std::invalid_argument naming the methods if
 // there is none.

@@ -209,9 +209,9 @@ class Board:
         for i, column in enumerate(self.columns):
             for card in column:
                 yield f"column {i + 1}", card
-        for i, card in enumerate(self.cells):
-            if card is not None:
-                yield f"cell {CELL_LETTERS[i]}", card
+        for i, held in enumerate(self.cells):
+            if held is not None:
+                yield f"cell {CELL_LETTERS[i]}", held
 
     def _rank_index(self, rank: int) -> int:
         """Return the position of ``rank`` in foundation order (-1 for 0, empty)."""
@@ -465,9 +465,10 @@ class Board:
                 for j in empties:
                     for n in counts:
                         yield trusted(here, _COLUMNS[j], n if explicit else None)
-        for i, card in enumerate(cells):
-            if card is None:
+        for i, held in enumerate(cells):
+            if held is None:
                 continue
+            card = held
             here = _CELLS[i]
             if self._goes_home(card):
                 yield trusted(here, _HOME)

@@ -94,6 +94,7 @@ class RangeResult(Verdict):
             return self._source
         if isinstance(self._source, Board):
             return self._source.to_deal()
+        assert self.number is not None  # a numbered deal's result
         return Deal.from_number(self.variant, self.number)
 
     @cached_property
@@ -237,7 +238,7 @@ def _results(run: Any, variant: Variant, offset: int, solutions: bool,
                 yield item
         except KeyboardInterrupt:
             run.stop()
-            if not handed:  # taken from the run, not yet handed out
+            if not handed and row is not None:  # taken from the run, not yet handed out
                 yield result(row)
             for row in run:  # rows finished before the stop
                 yield result(row)

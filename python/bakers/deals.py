@@ -248,9 +248,9 @@ def _placed_cards(columns: Sequence[Sequence[Card]],
     for i, column in enumerate(columns):
         for row, card in enumerate(column):
             yield card, ("column", i, row)
-    for k, card in enumerate(cells):
-        if card is not None:
-            yield card, ("cell", k)
+    for k, held in enumerate(cells):
+        if held is not None:
+            yield held, ("cell", k)
 
 
 def _check_cards(variant: Variant, columns: Sequence[Sequence[Card]],
@@ -321,7 +321,7 @@ class Deal:
     variant: Variant
     columns: tuple[tuple[Card, ...], ...]
     cells: tuple[Card | None, ...] = None  # type: ignore[assignment]
-    foundations: tuple[int, int, int, int] = (0, 0, 0, 0)
+    foundations: tuple[int, ...] = (0, 0, 0, 0)  # one height a suit
     number: int | None = field(default=None, compare=False)
     seed: int | None = field(default=None, compare=False)
 

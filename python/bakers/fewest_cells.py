@@ -150,7 +150,8 @@ def min_cells(deal: Deal | Board, *, limits: Limits | None = None,
     def run(k: int) -> SolveResult:
         position = with_cells(deal, k)
         report = None if progress is None else partial(progress, k)
-        saving = {} if checkpoint is None else {"checkpoint": f"{os.fspath(checkpoint)}-{k}-cells"}
+        saving: dict[str, Any] = {} if checkpoint is None else {
+            "checkpoint": f"{os.fspath(checkpoint)}-{k}-cells"}
         result = solve(position, limits=limits, method=method, progress=report, **saving)
         if result.verdict == "unknown" and method != "beam" and result.reason != "interrupted":
             # the beam finds wins with few cells that the other searches miss (see the

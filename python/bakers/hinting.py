@@ -81,9 +81,9 @@ class _Lines:
         # the positions where each compact move starts, in order
         board = start.copy(stack=False)
         starts: list[_Key] = []
-        for compact in result.supermoves:
+        for supermove in result.supermoves:
             starts.append(self.key(board))
-            board.push(compact)
+            board.push(supermove)
         board = start.copy(stack=False)
         added: list[tuple[_Key, _Entry]] = []
         at = 0

@@ -74,11 +74,12 @@ class Limits:
             if isinstance(self.memory, bool) or not isinstance(self.memory, int | str):
                 raise TypeError(f"limit memory= is an int or a str like '4G', not "
                                 f"{type(self.memory).__name__}")
-            object.__setattr__(self, "memory", parse_bytes(self.memory))
-            if self.memory == 0:
+            memory = parse_bytes(self.memory)
+            object.__setattr__(self, "memory", memory)
+            if memory == 0:
                 raise InvalidOptionError("limit memory=0 leaves no room to search")
-            if self.memory >= MAX_COUNT:
-                raise InvalidOptionError(f"limit memory={_short(self.memory)} must be below "
+            if memory >= MAX_COUNT:
+                raise InvalidOptionError(f"limit memory={_short(memory)} must be below "
                                          f"2**64 bytes")
         if self.seconds is not None:
             if isinstance(self.seconds, bool) or not isinstance(self.seconds, int | float):

@@ -55,7 +55,7 @@ class Place(NamedTuple):
     ``Place('foundation', 0)`` the foundations (``'h'``). Indices are 0-based."""
 
     kind: str
-    index: int = 0
+    index: int = 0  # type: ignore[assignment]  # the field hides tuple.index, on purpose
 
     @classmethod
     def column(cls, index: int) -> Place:

@@ -199,13 +199,14 @@ def _core_position(board: Board) -> tuple[list[list[int]], list[int], list[int]]
             [0 if c is None else c.code for c in board.cells], heights)
 
 
-def _checked_line(start: Board, line: list[tuple[int, ...]], what: str) -> Solution:
+def _checked_line(start: Board, line: list[tuple[int, int, int, int, int]],
+                  what: str) -> Solution:
     """Replay the core's moves on a copy of ``start``; return them in canonical form."""
     board = start.copy()
     moves = Solution()
     for number, raw in enumerate(line, start=1):
         try:
-            move = Move.from_core(tuple(raw), board)
+            move = Move.from_core(raw, board)
             board.push(move)
         except BakersError as exc:
             raise EngineError(f"the engine's {what} fails the referee at move {number}: {exc}"

@@ -118,7 +118,7 @@ class Variant:
 
     def replace(self, **changes: object) -> Variant:
         """Return a copy with some fields changed (and validated)."""
-        return dataclasses.replace(self, **changes)
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]  # checked on init
 
     def rules(self) -> dict[str, object]:
         """Return the rule fields alone, as the C++ core takes them."""

@@ -45,7 +45,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if not 0 <= args.cells <= MAX_CELLS:
             raise InvalidOptionError(f"--cells {args.cells} must be from 0 to {MAX_CELLS}")
         deal = with_cells(deal, args.cells)
-    saving: dict[str, object] = {}
+    saving: dict[str, Any] = {}
     if args.checkpoint is not None:
         saving = {"checkpoint": args.checkpoint}
         if args.checkpoint_every is not None:
