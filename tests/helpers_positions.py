@@ -77,7 +77,7 @@ def line_positions(start: Board, moves: Solution | list[Move]) -> Iterator[Board
 
 
 def builds_on(variant: Variant, card: Card, onto: Card) -> bool:
-    """Return whether ``card`` may be placed on ``onto`` in a column (RULES.md)."""
+    """Return whether ``card`` may be placed on ``onto`` in a column (docs/rules.md)."""
     if card.rank != onto.rank - 1:
         return False
     if variant.build == "suit":

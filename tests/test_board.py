@@ -41,7 +41,7 @@ def board_file(name: str, variant: str) -> Board:
 
 
 def random_start(variant: Variant, seed: int) -> Board:
-    """Return a random deal of ``variant`` laid out by the rules (RULES.md)."""
+    """Return a random deal of ``variant`` laid out by the rules (docs/rules.md)."""
     cards = [c for c in full_deck(variant.deck)
              if not (variant.aces_on_foundations and c.rank == 1)]
     random.Random(seed).shuffle(cards)

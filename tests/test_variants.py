@@ -1,4 +1,4 @@
-"""Variants: the presets of RULES.md field by field, lookup by name, custom games and
+"""Variants: the presets of docs/rules.md field by field, lookup by name, custom games and
 their validation, and the rule dict that the C++ core reads."""
 
 from __future__ import annotations
@@ -11,10 +11,7 @@ from bakers.deals import Deal
 from bakers.errors import InvalidVariantError, UnknownVariantError
 from bakers.variants import PRESETS, Variant, find_variant
 
-#: Every rule field of every preset, as RULES.md's table gives it. ``moves`` reads
-#: "single cards, a longer transfer is shorthand for a chain of single moves" as
-#: ``supermove``, "single top card only" as ``single`` and "any same-suit sequence
-#: moves whole" as ``sequence``.
+#: Every rule field of every preset, as docs/rules.md's table gives it.
 EXPECTED = {
     "bakers_game": dict(
         deck=52, columns=8, cells=4, build="suit", empty="any", moves="supermove",
@@ -86,7 +83,7 @@ def test_the_presets_are_the_games_of_rules_md() -> None:
 @pytest.mark.parametrize("name", EXPECTED)
 def test_preset_fields(name: str) -> None:
     variant = PRESETS[name]
-    assert variant.rules() == EXPECTED[name], f"{name} differs from RULES.md"
+    assert variant.rules() == EXPECTED[name], f"{name} differs from docs/rules.md"
 
 
 @pytest.mark.parametrize("name", EXPECTED)

@@ -144,11 +144,8 @@ private:
     static constexpr int kCountMask = 7;  // a bucket's byte: its slots in use ...
     static constexpr int kFarShift = 3;   // ... and the farthest of its home's keys
     // Once a table that forgets is full, a new key takes a slot at most this many buckets
-    // from its home (or as far as a key of its home already is). FreeCell 982 with two
-    // cells, depth first in a 1 GB table that forgets, 140 million expansions (full from
-    // about 75 million): 174.8 s with 4 (152.10 million positions stored, counting those
-    // stored again), 172.6 s with 2 (152.37 million), 203.6 s looking at all 16 buckets
-    // (152.05 million).
+    // from its home (or as far as a key of its home already is): about as fast as 2, faster
+    // than looking at all 16 (docs/benchmarks.md, "The dense table's reach").
     static constexpr int kNear = 4;
     void write(unsigned char* slot, U128 bits) const;
 

@@ -149,8 +149,8 @@ void expect_rules(CheckpointReader& c, const Rules& r) {
 // were new when it was expanded (stored then, expanded later: each child is made again
 // from the frame's position when its turn comes).
 //
-// The frames' positions. The line gets long (FreeCell with one cell: 420,000 frames
-// after 7 million stored positions), so a frame does not keep its position (about 300
+// The frames' positions. The line gets long (hundreds of thousands of frames in a long
+// proof with one cell), so a frame does not keep its position (about 300
 // bytes with the column hashes): `marks_` keeps the position of every kSegment-th frame
 // (frames 0, kSegment, 2 kSegment, ...) and `segment_` the positions of the frames from
 // the last mark to the top. When the top frame is popped past a mark, the segment below

@@ -20,10 +20,9 @@
 // length of the expansions its search took (1 for a position without new children), and
 // the least valued go first (the keys moved from the growing table are valued 0, but for
 // the line's, held busy). A forgotten position met again is stored and searched
-// again, so memory costs time instead of ending the search. FreeCell 23816 with one cell
-// (a proof of 27.9 million positions, 494 MB without forgetting): under 300 MB, 31.8
-// million expansions; under 250 MB, 33.1 million (1.18x) in 202 MB. Its line is long
-// (1.6 bytes an expansion), and under 200 MB the line outgrows its room: "memory limit".
+// again, so memory costs time instead of ending the search (docs/benchmarks.md,
+// "Forgetting"). The line is not forgotten: when it outgrows the room the table leaves,
+// the search stops on the memory limit.
 //
 // Why "impossible" is still a proof: a child is stored in the visited set when it is
 // generated, and at the same moment its move is put on its parent's frame (unless it

@@ -15,14 +15,10 @@
 //   progress = 2 left + 2 dig + over
 //   space    = 2 left +   dig + over / 2    (cards home count the most)
 // The search adds 1 per move from the start to each (1.5 without free space), which keeps
-// it from wandering down long lines (FreeCell MS 1..1000: 57% fewer expansions and 10%
-// shorter solutions than without; Baker's Dozen 1..60 within 100,000 expansions: 55
-// solved instead of 49). The search takes positions from the two orders in turn (see
-// search.cpp): a position that one order ranks on a plateau of equal values, the other
-// often ranks well. Measured against `progress` alone, each search limited to 20,000
-// expansions on FreeCell MS 1..2000: 48% fewer expansions in all, p99 per deal 11,658 ->
-// 3,980, deals left unknown 10 -> 1; limited to 50,000 on Baker's Dozen PySol 1..100 and
-// 101..300: unknown 14 -> 5 and 36 -> 12.
+// it from wandering down long lines. The search takes positions from the two orders in
+// turn (see best_first.cpp): a position that one order ranks on a plateau of equal
+// values, the other often ranks well. The weights and both choices were measured:
+// docs/benchmarks.md, "The heuristic".
 #pragma once
 
 #include "moves.hpp"

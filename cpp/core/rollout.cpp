@@ -19,10 +19,9 @@ constexpr int kMaxLine = 1024;              // moves of a walk or a rollout, at 
 constexpr std::uint64_t kCheckEvery = 256;  // expansions between two checks of the limits
 constexpr int kHomeWeight = 4;              // a card home, in the priority's units
 constexpr int kScoreHome = 1000;            // a card home in a rollout's score (priorities are less)
-// How far a rollout strays from the child the heuristic ranks best. Baker's Dozen 922,
-// 599, 863, 306, 940, 108, 448, 969, 813, 154 and 741 (the deals best first takes
-// longest on), 8 seeds each, at most 1 million positions: 2 won 81 of 88 in 11.7 million
-// positions in all, 4 won 87 in 6.6 million, 6 won 88 in 8.3 million.
+// How far a rollout strays from the child the heuristic ranks best: 4 won the most of
+// Baker's Dozen's hardest deals in the fewest positions (docs/benchmarks.md, "The
+// rollouts' temperature").
 constexpr double kTemperature = 4;
 
 // The keys of the positions on the line being played (the walk's and a rollout's), so
@@ -169,9 +168,8 @@ private:
     // Returns the winning `line` from `root` with short cuts: from each position on it,
     // the one or two moves to the furthest later position of the line that they reach
     // (the same position exactly, so the moves after it stay as they are). Rollouts
-    // wander: Baker's Dozen 599's line, 173 single moves, is 128 with cuts of one move;
-    // with the rollouts first in each round of the portfolio, Baker's Dozen 1..1000's
-    // mean line is 90.3 single moves with cuts of one move, 87.5 with cuts of up to two.
+    // wander, and the cuts shorten their lines by about a quarter (docs/benchmarks.md,
+    // "The rollouts' short cuts").
     std::vector<Move> shortened(const Keyed& root, const std::vector<Move>& line) const {
         std::vector<Keyed> at{root};
         std::unordered_map<std::uint64_t, std::size_t> place{{root.key.lo, 0}};

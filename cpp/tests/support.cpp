@@ -50,7 +50,7 @@ std::ostream& operator<<(std::ostream& os, Verdict v) {
 namespace support {
 namespace {
 
-// The rules as RULES.md states them, written apart from rules.hpp on purpose.
+// The rules as docs/rules.md states them, written apart from rules.hpp on purpose.
 bool is_red(Card c) { return suit_of(c) == 0 || suit_of(c) == 2; }  // hearts, diamonds
 
 bool in_deck(const Rules& r, Card c) {

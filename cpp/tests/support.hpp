@@ -59,7 +59,7 @@ std::vector<std::string> generated(const Rules& r, const State& s);
 std::vector<std::string> sorted(std::vector<std::string> texts);
 
 // Returns "" if the rules allow move m in s, else why not. This is a separate reading of
-// RULES.md, not MoveGen's. With `supermoves` a multi-card move of a supermove game is
+// docs/rules.md, not MoveGen's. With `supermoves` a multi-card move of a supermove game is
 // judged by the limit (free cells + 1) * 2^(empty columns other than the destination);
 // without it only single cards move in such games.
 std::string rule_violation(const Rules& r, const State& s, const Move& m, bool supermoves);

@@ -1,6 +1,6 @@
 """The referee: a position of any game, its legal moves, and moves made and undone.
 
-`Board` is written from the rules alone (``RULES.md``), in plain Python, to check the
+`Board` is written from the rules alone (``docs/rules.md``), in plain Python, to check the
 C++ engine; it never imports ``bakers._core``. Every rule it applies comes from the
 fields of the game's `Variant`: ``build``, ``empty``, ``moves``, ``cells``, ``deck``
 and ``auto_aces``.

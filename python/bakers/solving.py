@@ -54,24 +54,11 @@ def default_method(variant: Variant, threads: int = 1) -> str:
     ``threads``): ``'portfolio'`` for games that build regardless of suit, ``'depth-first'`` where
     they build by suit, else ``'best-first'``.
 
-    Why: in a game built by suit the heuristic's order of the children leads a
-    depth-first search to a win about as surely as the best-first search, at a lower
-    cost a position, and its proofs need no open lists. Measured on one thread, every
-    deal decided with the same verdicts: Baker's Game MS 1..32000 1.37x faster (mean
-    line 130 single moves instead of 114), Bulochnik 1..3000 1.76x (83 instead of 78).
-    Where building alternates colours the same depth-first search wanders: FreeCell MS
-    1..2000 12x slower, freecell36 1..3000 13x. Where it ignores suits (Baker's Dozen),
-    best first decides the most deals within a few thousand positions, but some wins only
-    a depth-first order (PySol 846) or nested rollouts (154, 599, 741, 922) find at once:
-    the portfolio runs them all and decides 999 of deals 1..1000 (all but 417), the 999
-    in 8.6 s on one thread against 55.4 s without the rollouts (the slowest deal, 599,
-    430,812 positions; without them 154, 5.2 million), lines about as long as best
-    first's (76.4 single moves against 74.8). On several threads the portfolio's runs go
-    at once, one a thread (PySol 741 on two threads: 5,147 positions in all instead of
-    11,498, the rollouts reached sooner).
-    Depth first on several threads shares its visited set and hands waiting positions to
-    idle threads: Baker's Game MS 1..32000 one deal at a time on two threads, 46.0 s
-    against 53.0 s on one and 97.3 s for best first on two.
+    Why: where cards build by suit the heuristic's order of the children leads depth
+    first to a win about as surely as best first, at a lower cost a position; where they
+    alternate colours depth first wanders; where they ignore suits some wins only a
+    depth-first order or the rollouts find at once, so the portfolio runs them all. The
+    measurements: docs/benchmarks.md, "The searches' defaults".
     """
     if variant.build == "any":
         return "portfolio"
