@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import BakersError, IllegalMoveError
 from ..variants import PRESETS
-from . import deal, site, solve
+from . import deal, serve, site, solve
 from . import range as range_
 from .common import EXIT_BAD, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNKNOWN, Parser
 
@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
                     f"FreeCell and their family. Games: {games}.")
     parser.add_argument("--version", action="version", version=f"bakers {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    for group in (deal, solve, range_, site):
+    for group in (deal, solve, range_, site, serve):
         group.add_commands(sub)
     return parser
 

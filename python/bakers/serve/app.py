@@ -1,0 +1,253 @@
+"""The ASGI app of `bakers serve`: one page and a JSON API over the engine and the referee.
+
+Every POST takes a JSON object (at most `MAX_BODY` bytes) and answers JSON; a bad
+request gets a 4xx whose body is ``{"error": "...", "status": N}`` naming the problem
+(an illegal move also carries ``reason``). The position is rebuilt and checked by the
+referee on every request (`position.Game.replay`), so no move is taken on the page's word.
+
+Routes: ``GET /`` the page, ``/static/*`` its files, ``GET /api/games`` the presets;
+POST ``/api/deal`` (a deal by number or seed), ``/api/daily``, ``/api/generate``,
+``/api/state``, ``/api/move``, ``/api/click``, ``/api/hint``, ``/api/autocomplete``,
+``/api/solve``, ``/api/grade``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..difficulty import GRADES
+from ..errors import AttemptsExhaustedError, BakersError, IllegalMoveError, NotWinnableError
+from ..generating import parse_date
+from ..notation import Place
+from .engine import BusyError, Engine, EngineLimits
+from .position import (
+    Game,
+    RequestError,
+    check_keys,
+    click_move,
+    find_game,
+    games_info,
+    read_deal,
+    read_move,
+    state_of,
+)
+
+__all__ = ["create_app", "MAX_BODY", "STATIC"]
+
+#: The largest request body accepted: a game's longest move list fits many times over.
+MAX_BODY = 64 * 1024
+#: The page's files, shipped in the package.
+STATIC = Path(__file__).with_name("static")
+
+# The page loads nothing but its own files: no CDN, and it works offline.
+_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+                               "frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+_GAME_KEYS = ("game", "deal", "moves")
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _error(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, "status": status, **extra}, status_code=status,
+                        headers=_HEADERS)
+
+
+def _ok(data: Mapping[str, Any]) -> JSONResponse:
+    return JSONResponse(dict(data), headers=_HEADERS)
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    """Return the request's JSON object, read up to `MAX_BODY` bytes.
+
+    Raises RequestError: 413 for a larger body (by its Content-Length, or counted as it
+    arrives), 415 for a body that is not JSON, 400 for malformed JSON or not an object.
+    """
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise RequestError(f"the request body is larger than {MAX_BODY} bytes", 413)
+    kind = request.headers.get("content-type", "application/json").split(";")[0].strip()
+    if kind != "application/json":
+        raise RequestError(f"the request body must be JSON (application/json), not {kind!r}",
+                           415)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise RequestError(f"the request body is larger than {MAX_BODY} bytes", 413)
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise RequestError(f"the request body is not UTF-8 (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise RequestError(f"malformed JSON at line {exc.lineno} column {exc.colno}: "
+                           f"{exc.msg}") from None
+    if not isinstance(data, dict):
+        raise RequestError(f"the request body must be a JSON object, not "
+                           f"{type(data).__name__}")
+    return data
+
+
+def _guard(handler: Handler) -> Handler:
+    """Return ``handler`` with the API's errors turned into JSON 4xx/503 answers."""
+
+    async def guarded(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except RequestError as exc:
+            return _error(exc.status, str(exc))
+        except IllegalMoveError as exc:
+            return _error(422, str(exc), reason=getattr(exc, "reason", str(exc)))
+        except (AttemptsExhaustedError, NotWinnableError) as exc:
+            return _error(422, str(exc))
+        except BakersError as exc:
+            return _error(400, str(exc))
+        except BusyError as exc:
+            return _error(503, str(exc))
+
+    return guarded
+
+
+def _routes(engine: Engine) -> list[Route | Mount]:
+    """Return the app's routes, the engine's calls made through ``engine``."""
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={**_HEADERS,
+                                                            "Cache-Control": "no-cache"})
+
+    async def games(request: Request) -> Response:
+        return _ok({"games": games_info(), "grades": list(GRADES)})
+
+    async def deal(request: Request) -> Response:
+        body = await read_json(request)
+        check_keys(body, ("game", "deal"))
+        game = Game.start(read_deal(find_game(body), body.get("deal")))
+        return _ok(state_of(game))
+
+    async def daily_deal(request: Request) -> Response:
+        body = await read_json(request)
+        check_keys(body, ("game", "date"))
+        variant = find_game(body)
+        date = body.get("date")
+        if date is None:
+            day = datetime.datetime.now(datetime.timezone.utc).date()
+        elif isinstance(date, str):
+            day = parse_date(date)
+        else:
+            raise RequestError(f"'date' must be a text like '2026-05-17', not {date!r}")
+        dealt = await engine.run(engine.daily, variant, day)
+        return _ok({**state_of(Game.start(dealt)), "date": day.isoformat()})
+
+    async def generated(request: Request) -> Response:
+        body = await read_json(request)
+        check_keys(body, ("game", "difficulty"))
+        variant = find_game(body)
+        difficulty = body.get("difficulty")
+        if difficulty in ("any", ""):
+            difficulty = None
+        if difficulty is not None and difficulty not in GRADES:
+            raise RequestError(f"difficulty {difficulty!r} is not one of "
+                               f"{', '.join(map(repr, ('any', *GRADES)))}")
+        made = await engine.run(engine.generate, variant, difficulty)
+        extra = {} if made.grade is None else {"grade": made.grade.to_dict()}
+        return _ok({**state_of(Game.start(made.deal)), **extra})
+
+    async def state(request: Request) -> Response:
+        body = await read_json(request)
+        check_keys(body, _GAME_KEYS)
+        return _ok(state_of(Game.replay(body)))
+
+    async def move(request: Request) -> Response:
+        body = await read_json(request)
+        check_keys(body, (*_GAME_KEYS, "move"))
+        game = Game.replay(body)
+        made = game.board.push(read_move(body))
+        return _ok({**state_of(game), "played": made.notation()})
+
+    async def click(request: Request) -> Response:
+        body = await read_json(request)
+        check_keys(body, (*_GAME_KEYS, "from", "count"))
+        game = Game.replay(body)
+        source = body.get("from")
+        count = body.get("count", 1)
+        if not isinstance(source, str):
+            raise RequestError(f"'from' must be a place like '3' or 'a', not {source!r}")
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise RequestError(f"'count' must be an integer, not {count!r}")
+        made = game.board.push(click_move(game.board, Place.parse(source), count))
+        return _ok({**state_of(game), "played": made.notation()})
+
+    async def hint(request: Request) -> Response:
+        body = await read_json(request)
+        check_keys(body, _GAME_KEYS)
+        game = Game.replay(body)
+        answer = await engine.run(engine.hint, game.board)
+        data = answer.to_dict()
+        data.pop("line", None)  # the page shows one move; the line can be long
+        return _ok(data)
+
+    async def autocomplete(request: Request) -> Response:
+        body = await read_json(request)
+        check_keys(body, _GAME_KEYS)
+        moves = Game.replay(body).board.autocomplete()
+        return _ok({"moves": None if moves is None else [m.notation() for m in moves]})
+
+    async def solve(request: Request) -> Response:
+        body = await read_json(request)
+        check_keys(body, _GAME_KEYS)
+        game = Game.replay(body)
+        result = await engine.run(engine.solve, game.board)
+        line = None if result.supermoves is None else [m.notation() for m in result.supermoves]
+        verdict = {"solved": "win", "impossible": "no_win"}.get(result.verdict, "unknown")
+        return _ok({"verdict": verdict, "moves": line, "reason": result.reason,
+                    "most_home": result.most_home})
+
+    async def graded(request: Request) -> Response:
+        body = await read_json(request)
+        check_keys(body, ("game", "deal"))
+        dealt = read_deal(find_game(body), body.get("deal"))
+        result = await engine.run(engine.grade, dealt)
+        return _ok(result.to_dict())
+
+    api = [("deal", deal), ("daily", daily_deal), ("generate", generated), ("state", state),
+           ("move", move), ("click", click), ("hint", hint), ("autocomplete", autocomplete),
+           ("solve", solve), ("grade", graded)]
+    return [
+        Route("/", page, methods=["GET", "HEAD"]),
+        Route("/api/games", _guard(games), methods=["GET"]),
+        *[Route(f"/api/{name}", _guard(handler), methods=["POST"]) for name, handler in api],
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return _error(exc.status_code, exc.detail)
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    return _error(500, f"internal error: {type(exc).__name__}")
+
+
+def create_app(limits: EngineLimits | None = None) -> Starlette:
+    """Return the app: the page, its files and the JSON API, the engine's searches
+    bounded by ``limits`` (default `EngineLimits()`)."""
+    engine = Engine(limits)
+    app = Starlette(routes=_routes(engine),
+                    exception_handlers={HTTPException: _http_error, 500: _server_error})
+    app.state.engine = engine
+    return app
