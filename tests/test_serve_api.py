@@ -316,3 +316,48 @@ def test_engine_work_runs_off_the_event_loop_and_a_full_queue_says_busy() -> Non
         slow.join()
     assert quick.status_code == 200 and quick_time < 1.0
     assert busy.status_code == 503 and "busy" in busy.json()["error"]
+
+
+# -- the command ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (("--port", "70000"), "--port 70000"),
+    (("--workers", "0"), "--workers 0"),
+    (("--hint-seconds", "-1"), "--hint-seconds -1"),
+    (("--max-memory", "lots"), "--max-memory"),
+])
+def test_serve_refuses_bad_options_in_one_line(bakers, argv: tuple[str, ...],
+                                               words: str) -> None:
+    from helpers_cli import one_error_line
+
+    code, out, err = bakers("serve", *argv)
+    assert code == 2 and out == ""
+    line = one_error_line(err)
+    assert line.startswith("bakers: error:") and words in line
+
+
+def test_serve_says_when_the_port_is_taken(bakers) -> None:
+    from bakers.serve import listen
+    from helpers_cli import one_error_line
+
+    with listen("127.0.0.1", 0) as taken:
+        port = taken.getsockname()[1]
+        code, _, err = bakers("serve", "--port", str(port))
+    assert code == 2 and f"--port {port}" in one_error_line(err)
+
+
+def test_serve_without_the_extra_says_how_to_install_it(bakers, monkeypatch) -> None:
+    import sys
+
+    import bakers as package
+    from helpers_cli import one_error_line
+
+    for name in [n for n in sys.modules if n == "bakers.serve" or n.startswith("bakers.serve.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.delattr(package, "serve", raising=False)  # else `from .. import` finds it
+    for name in [n for n in sys.modules if n == "starlette" or n.startswith("starlette.")]:
+        monkeypatch.setitem(sys.modules, name, None)  # as if it were not installed
+    monkeypatch.setitem(sys.modules, "starlette", None)
+    code, _, err = bakers("serve")
+    assert code == 2 and "pip install 'bakers[serve]'" in one_error_line(err)

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..errors import InvalidOptionError
+from ..limits import parse_bytes
 
 __all__ = ["add_commands"]
 
@@ -18,9 +19,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
                                  f"pip install 'bakers[serve]'") from None
     if not 0 <= args.port <= 65535:
         raise InvalidOptionError(f"--port {args.port} is not a port (0..65535)")
+    for flag, value in (("--workers", args.workers), ("--hint-seconds", args.hint_seconds),
+                        ("--solve-seconds", args.solve_seconds)):
+        if not value > 0:
+            raise InvalidOptionError(f"{flag} {value} must be more than 0")
+    try:
+        memory = parse_bytes(args.max_memory)
+    except InvalidOptionError as exc:
+        raise InvalidOptionError(f"--max-memory: {exc}") from None
+    if memory == 0:
+        raise InvalidOptionError("--max-memory 0 leaves no room to search")
     limits = serve.EngineLimits(
         workers=args.workers, hint_seconds=args.hint_seconds,
-        solve_seconds=args.solve_seconds, memory=args.max_memory)
+        solve_seconds=args.solve_seconds, memory=memory)
     try:
         sock = serve.listen(args.host, args.port)
     except OSError as exc:
