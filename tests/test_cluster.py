@@ -17,12 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bakers import InvalidOptionError, solve_range
+from bakers import InvalidOptionError, cluster, solve_range
 from helpers_cli import Run, one_error_line
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
-cluster = pytest.importorskip("bakers.cluster")
 
 TIMING = ("seconds",)
 
@@ -128,10 +127,10 @@ def test_a_worker_killed_mid_run_costs_no_row_and_repeats_none(client: Any) -> N
 def test_sigint_keeps_the_rows_a_running_chunk_finished(bakers: Run, client: Any,
                                                         tmp_path: Path) -> None:
     out, threaded = tmp_path / "stopped.tsv", tmp_path / "threads.tsv"
-    argv = ["range", "bakers_dozen", "1", "400", "--max-nodes", "200000", "--quiet"]
-    # One chunk of 400 deals on one thread: Ctrl-C comes while it runs, so every row
+    argv = ["range", "bakers_dozen", "1", "250", "--max-nodes", "200000", "--quiet"]
+    # One chunk of 250 deals on one thread: Ctrl-C comes while it runs, so every row
     # in the file was finished by a chunk that had not returned yet.
-    cluster_argv = [*argv, "--cluster", client.scheduler.address, "--chunk", "400",
+    cluster_argv = [*argv, "--cluster", client.scheduler.address, "--chunk", "250",
                     "--threads", "1", "--out", str(out)]
     # SIGINT may be ignored in a process started in the background; restore Python's
     # handler so that the child behaves as a program in a terminal.
@@ -155,7 +154,7 @@ def test_sigint_keeps_the_rows_a_running_chunk_finished(bakers: Run, client: Any
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr and "bakers: interrupted:" in stderr
     kept = file_rows(out)
-    assert 0 < sum(kept.values()) < 400 and max(kept.values()) == 1
+    assert 0 < sum(kept.values()) < 250 and max(kept.values()) == 1
     code_, _, err = bakers(*cluster_argv[:-2], "--out", str(out), "--resume")
     assert (code_, err) == (0, "")
     assert bakers(*argv, "--threads", "2", "--out", str(threaded))[0] == 0
@@ -177,6 +176,19 @@ def test_unreachable_scheduler_one_line_exit_2(bakers: Run, tmp_path: Path) -> N
                            "scheduler answers there")
     assert not out.exists()
     assert time.monotonic() - start < 20
+
+
+def test_a_worker_memory_cap_too_small_one_line_exit_2(bakers: Run, client: Any,
+                                                      tmp_path: Path) -> None:
+    out = tmp_path / "small.tsv"
+    code, stdout, err = bakers("range", "freecell", "1", "10", "--cluster",
+                               client.scheduler.address, "--max-memory", "20M",
+                               "--out", str(out))
+    assert (code, stdout) == (2, "")
+    line = one_error_line(err)
+    assert line.startswith("bakers: error: --max-memory 20M is too small for a worker: it "
+                           "already holds")
+    assert out.read_text(encoding="utf-8").count("\n") == 1  # the header, no row
 
 
 @pytest.mark.parametrize(("argv", "words"), [

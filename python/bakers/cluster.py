@@ -106,9 +106,8 @@ def connect(cluster: Any, *, name: str = "cluster") -> Any:
     the argument.
 
     Raises InvalidOptionError for a value that is none of these (an address names a host
-    and a port), ClusterError when no
-    scheduler answers at the address within Dask's connect timeout
-    (``distributed.comm.timeouts.connect``) or Dask is not installed.
+    and a port), ClusterError when no scheduler answers at the address within Dask's
+    connect timeout (``distributed.comm.timeouts.connect``) or Dask is not installed.
     """
     distributed = _distributed()
     if isinstance(cluster, distributed.Client):
@@ -151,7 +150,6 @@ def dask_setup(worker: Any) -> None:
     this module)."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-
 
 
 def _resident_bytes() -> int:
@@ -338,13 +336,16 @@ def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
                     yield waiting.popleft()
         except KeyboardInterrupt:
             # Ask the chunks in flight for the rows they finished, cancel what is left.
-            event = distributed.Event(stop, client=client)
-            event.set()
-            deadline = time.monotonic() + STOP_GRACE
-            while (time.monotonic() < deadline
-                   and any(future.status == "pending" for future in chunks)):
-                time.sleep(0.02)
-            event.clear()
+            try:
+                event = distributed.Event(stop, client=client)
+                event.set()
+                deadline = time.monotonic() + STOP_GRACE
+                while (time.monotonic() < deadline
+                       and any(future.status == "pending" for future in chunks)):
+                    time.sleep(0.02)
+                event.clear()
+            except (OSError, TimeoutError):  # the scheduler is gone: keep what came back
+                pass
             for future in list(chunks):
                 if future.status == "finished":
                     take(future)
