@@ -86,3 +86,16 @@ def test_the_old_module_names_still_import() -> None:
 
     assert default_method is solving.default_method and METHODS == solving.METHODS
     assert with_cells is fewest_cells.with_cells
+
+
+def test_the_architecture_page_names_every_file() -> None:
+    """docs/architecture.md says what every file of the package and of the core holds."""
+    repo = Path(__file__).resolve().parent.parent  # the checkout the tests belong to
+    text = (repo / "docs" / "architecture.md").read_text(encoding="utf-8")
+    files = [p for top in ("python/bakers", "cpp") for p in (repo / top).rglob("*")
+             if p.is_file() and p.suffix in (".py", ".pyi", ".hpp", ".cpp", ".typed")
+             and "__pycache__" not in p.parts]
+    missing = [str(p.relative_to(repo)) for p in files
+               if p.name not in text and f"{p.stem}.hpp/.cpp" not in text
+               and f"`{p.stem}`" not in text]
+    assert not missing, f"docs/architecture.md does not name {missing}"
