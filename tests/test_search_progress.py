@@ -66,14 +66,17 @@ def test_a_quick_search_may_report_nothing() -> None:
 def test_cli_progress_lines_in_a_log(bakers: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli_progress, "LINE_SECONDS", 0.1)
     code, out, err = bakers("solve", "bakers_dozen", "417", "--max-seconds", "0.6", "--progress")
-    assert code == 3 and out.startswith("unknown (time limit)")
-    lines = err.splitlines()
+    # The progress lines, then the verdict and the counts (standard output: the moves).
+    assert code == 3 and out == ""
+    *lines, verdict, counts = err.splitlines()
+    assert verdict.startswith("unknown (time limit)") and counts.startswith("expanded ")
     assert len(lines) >= 3
     assert all(line.startswith("searching: ") and "positions expanded" in line for line in lines)
-    # Not a terminal and no --progress (or --quiet): nothing on standard error.
+    # Not a terminal and no --progress (or --quiet): no progress lines.
     for extra in ([], ["--progress", "--quiet"]):
         code, out, err = bakers("solve", "bakers_dozen", "417", "--max-seconds", "0.3", *extra)
-        assert code == 3 and err == ""
+        assert code == 3 and [line.split()[0] for line in err.splitlines()] == [
+            "unknown", "expanded"]
 
 
 def test_describe_reads_well() -> None:

@@ -16,6 +16,7 @@ Everything here is syntax: whether a move is legal is the business of `bakers.bo
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -32,7 +33,9 @@ __all__ = [
     "MAX_CELLS",
     "MAX_COUNT",
     "parse_moves",
+    "iter_moves",
     "parse_fcs_verbose",
+    "iter_fcs_verbose",
 ]
 
 COLUMN = "column"
@@ -282,17 +285,27 @@ def parse_moves(text: str) -> list[Move]:
 
     Raises InvalidMoveError quoting the token with its move number and line.
     """
-    moves: list[Move] = []
+    return list(iter_moves(text))
+
+
+def iter_moves(text: str) -> Iterator[Move]:
+    """Yield the moves of `parse_moves` one at a time, each token parsed when reached
+    (a caller that stops early never reads the rest).
+
+    Raises InvalidMoveError quoting the token with its move number and line.
+    """
+    made = 0
     for line_number, line in enumerate(text.splitlines(), start=1):
         if line.lstrip().startswith("#"):
             continue
         for token in line.split():
             try:
-                moves.append(Move.parse(token))
+                move = Move.parse(token)
             except InvalidMoveError as exc:
                 raise InvalidMoveError(
-                    f"move {len(moves) + 1} (line {line_number}): {exc}") from None
-    return moves
+                    f"move {made + 1} (line {line_number}): {exc}") from None
+            made += 1
+            yield move
 
 
 _VERBOSE_PLACE = r"(stack|freecell) (\d{1,3})"
@@ -308,8 +321,17 @@ def is_fcs_verbose_line(line: str) -> bool:
 
 
 def parse_fcs_verbose(text: str) -> list[Move]:
-    """Read the moves of a Freecell Solver verbose solution ("Move a card from stack 3
-    to freecell 0", "Move 3 cards from stack 0 to stack 4", "... to the foundations";
+    """Read the moves of a Freecell Solver verbose solution: `iter_fcs_verbose` whole.
+
+    Raises InvalidMoveError for a "Move" line that does not read as a move, quoting it
+    with its line number and move number.
+    """
+    return list(iter_fcs_verbose(text))
+
+
+def iter_fcs_verbose(text: str) -> Iterator[Move]:
+    """Yield the moves of a Freecell Solver verbose solution one at a time ("Move a card
+    from stack 3 to freecell 0", "Move 3 cards from stack 0 to stack 4", "... to the foundations";
     indices 0-based). Every line that does not start with "Move" is ignored.
 
     Column-to-column moves keep their explicit count, even 1; other moves get
@@ -318,12 +340,12 @@ def parse_fcs_verbose(text: str) -> list[Move]:
     Raises InvalidMoveError for a "Move" line that does not read as a move, quoting it
     with its line number and move number.
     """
-    moves: list[Move] = []
+    made = 0
     for line_number, line in enumerate(text.splitlines(), start=1):
         if not _VERBOSE_LINE.match(line):
             continue
         match = _VERBOSE.fullmatch(line.strip())
-        where = f"move {len(moves) + 1} (line {line_number})"
+        where = f"move {made + 1} (line {line_number})"
         if match is None:
             shown = line.strip() if len(line.strip()) <= 80 else line.strip()[:70] + "..."
             raise InvalidMoveError(
@@ -336,10 +358,11 @@ def parse_fcs_verbose(text: str) -> list[Move]:
             dst = (Place(FOUNDATION, 0) if dst_kind is None
                    else _verbose_place(dst_kind, dst_index))
             keep = count != 1 or src.kind == dst.kind == COLUMN
-            moves.append(Move(src, dst, count if keep else None))
+            move = Move(src, dst, count if keep else None)
         except InvalidMoveError as exc:
-            raise InvalidMoveError(f"{where}: {line.strip()!r}: {exc}") from None
-    return moves
+            raise InvalidMoveError(f"{where}: {line.strip()[:80]!r}: {exc}") from None
+        made += 1
+        yield move
 
 
 def _verbose_place(kind: str, index: str) -> Place:

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, SupportsIndex, overload
 
 from .board import Board
 from .errors import IllegalMoveError
-from .notation import Move, is_fcs_verbose_line, parse_fcs_verbose, parse_moves
+from .notation import Move, is_fcs_verbose_line, iter_fcs_verbose, iter_moves
 
-__all__ = ["Solution", "Replay"]
+__all__ = ["Solution", "Replay", "early_failure"]
 
 #: Lines of Freecell Solver's output around a solution in standard notation.
 _FCS_CHATTER = re.compile(
@@ -72,11 +72,20 @@ class Solution(list[Move]):
 
         Raises InvalidMoveError quoting the token with its move number and line.
         """
+        return cls(cls.iter_parse(text))
+
+    @classmethod
+    def iter_parse(cls, text: str) -> Iterator[Move]:
+        """Yield the moves of `parse` one at a time, each parsed when it is reached: a
+        caller that stops at an illegal move never parses the rest.
+
+        Raises InvalidMoveError quoting the token with its move number and line.
+        """
         lines = text.splitlines()
-        if any(is_fcs_verbose_line(line) for line in lines):
-            return cls(parse_fcs_verbose(text))
+        if any(is_fcs_verbose_line(line) for line in _move_lines(text)):
+            return iter_fcs_verbose(text)
         kept = ["#" if _FCS_CHATTER.match(line) else line for line in lines]
-        return cls(parse_moves("\n".join(kept)))
+        return iter_moves("\n".join(kept))
 
     def notation(self, per_line: int | None = 10) -> str:
         """Return the moves in notation, space-separated, ``per_line`` moves a line
@@ -197,6 +206,37 @@ class Solution(list[Move]):
                 board.push(step)
             result.extend(steps)
         return result
+
+
+def _move_lines(text: str) -> Iterator[str]:
+    """Yield the lines of ``text`` that start with "Move" (found by one search of the
+    text, not a regular expression a line)."""
+    for match in _MOVE_LINE.finditer(text):
+        yield match.group(0)
+
+
+_MOVE_LINE = re.compile(r"^[ \t]*move\b.*$", re.IGNORECASE | re.MULTILINE)
+
+
+def early_failure(text: str, start: Board) -> Replay | None:
+    """Return the replay of ``text``'s moves from ``start`` up to its first illegal move,
+    reading the moves lazily (the rest is never parsed), when no move before it names
+    several counts (so no other reading could make it legal); else None: the whole
+    solution must be read (`Solution.parse`, then `Solution.replay`).
+
+    Raises InvalidMoveError for a token that does not parse before that move.
+    """
+    board = start.copy()
+    probe = Solution()
+    for number, move in enumerate(Solution.iter_parse(text), start=1):
+        if len(probe._counts(board, move)) > 1:
+            return None
+        try:
+            board.push(move)
+        except IllegalMoveError as exc:
+            return Replay(board, board.is_won(), number - 1, _numbered(exc, number, move),
+                          number)
+    return None
 
 
 def _numbered(error: IllegalMoveError, number: int, move: Move) -> IllegalMoveError:

@@ -36,7 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="bakers", description="Solve, deal and verify Baker's Game, "
                     f"FreeCell and their family. Games: {games}.")
     parser.add_argument("--version", action="version", version=f"bakers {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND",
+                                title="commands (bakers COMMAND --help for each)")
     for group in (deal, solve, range_, site, serve):
         group.add_commands(sub)
     return parser
@@ -44,11 +45,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `bakers` command; return its exit code."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:  # plain `bakers`: the help, and the usage error's exit code
+        parser.print_help()
+        return EXIT_BAD
     try:
         return int(args.run(args))
     except IllegalMoveError as exc:
-        print(f"bakers: illegal move: {exc}", file=sys.stderr)
+        print(f"bakers: error: illegal move: {exc}", file=sys.stderr)
         return EXIT_BAD
     except BakersError as exc:
         print(f"bakers: error: {exc}", file=sys.stderr)

@@ -5,17 +5,25 @@ a board or a file named on the command line, and the options several commands sh
 from __future__ import annotations
 
 import argparse
+import math
+import os
+import re
+import resource
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from ..deals import Deal
 from ..errors import InvalidDealError, InvalidOptionError
-from ..limits import Limits, parse_bytes
+from ..limits import MAX_COUNT, Limits, parse_bytes
 from ..solving import METHODS
 from ..variants import find_variant
 
 __all__ = ["EXIT_OK", "EXIT_NO", "EXIT_BAD", "EXIT_UNKNOWN", "EXIT_INTERRUPTED", "EXIT_PIPE",
-           "Parser", "read_text", "deal_number", "position", "limits", "add_method",
+           "Parser", "read_text", "deal_number", "position", "limits", "count", "seconds",
+           "plural", "number",
+           "MAX_BOARD_BYTES", "MAX_MOVES_BYTES", "RUN_RESERVE", "resident_bytes",
+           "engine_memory", "add_method",
            "add_limits", "add_forget_option"]
 
 #: Success (``solve``: a win found; ``verify``: the solution wins).
@@ -40,18 +48,40 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD)
 
 
-def read_text(source: str, what: str) -> str:
+#: The largest board file read: a board of any game is under 2 KB (104 cards of 3
+#: characters with the foundations line), its JSON under 4 KB; this leaves room for
+#: comments and refuses at once a file no game could need.
+MAX_BOARD_BYTES = 64 * 2**10
+#: The largest solution or move list read: a depth-first line of FreeCell with one cell
+#: runs to about 420,000 moves, 19 MB in Freecell Solver's verbose words.
+MAX_MOVES_BYTES = 64 * 2**20
+
+
+def read_text(source: str, what: str, limit: int = MAX_MOVES_BYTES) -> str:
     """Return the text of file ``source`` or of standard input for '-'.
 
-    Raises InvalidOptionError for a file that is missing, unreadable or not UTF-8 text.
+    Raises InvalidOptionError for a file that is missing, unreadable, longer than
+    ``limit`` bytes (refused before it is read) or not UTF-8 text.
     """
     path = Path(source)
     if source != "-" and not path.exists():  # a pipe like <(...) is not a regular file
         raise InvalidOptionError(f"no such {what} file: {source!r}")
     if path.is_dir():
         raise InvalidOptionError(f"{what} {source!r} is a directory, not a file")
+    too_long = InvalidOptionError(f"{what} {source!r} is longer than any {what} "
+                                  f"({limit:,} bytes at most)")
     try:
-        return sys.stdin.read() if source == "-" else path.read_text(encoding="utf-8")
+        if source == "-":
+            data = sys.stdin.buffer.read(limit + 1) if hasattr(sys.stdin, "buffer") else (
+                sys.stdin.read(limit + 1).encode("utf-8", "surrogateescape"))
+        else:
+            if path.is_file() and path.stat().st_size > limit:
+                raise too_long
+            with path.open("rb") as f:
+                data = f.read(limit + 1)
+        if len(data) > limit:
+            raise too_long
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidOptionError(
             f"{what} {source!r} is not UTF-8 text (byte {exc.start})") from None
@@ -59,12 +89,16 @@ def read_text(source: str, what: str) -> str:
         raise InvalidOptionError(f"cannot read {what} file {source!r}: {exc.strerror}") from None
 
 
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
 def deal_number(source: str) -> int | None:
-    """Return the deal number that ``source`` spells in ASCII digits, else None.
+    """Return the deal number that ``source`` spells in ASCII digits (with a sign: a
+    negative number is a deal number out of range, not a file name), else None.
 
     Raises InvalidDealError for a number too long to be any deal's.
     """
-    if not (source.isascii() and source.isdigit()):
+    if not _NUMBER.fullmatch(source):
         return None
     if len(source) > 100:
         raise InvalidDealError(f"deal number {source[:20] + '...'!r} "
@@ -73,19 +107,115 @@ def deal_number(source: str) -> int | None:
 
 
 def position(game: str, source: str) -> Deal:
-    """Return a deal from a number, a board file or '-' (standard input)."""
+    """Return a deal from a number, a board file or '-' (standard input): a board in
+    Freecell Solver's text or the JSON that `bakers deal --format json` writes.
+
+    Raises the errors of the board's reader, and InvalidDealError for a JSON deal of
+    another game than ``game``.
+    """
     variant = find_variant(game)
     number = deal_number(source)
     if number is not None:
         return Deal.from_number(variant, number)
-    return Deal.parse(read_text(source, "board"), variant)
+    text = read_text(source, "board", MAX_BOARD_BYTES)
+    if not text.lstrip().startswith("{"):
+        return Deal.parse(text, variant)
+    deal = Deal.from_json(text)
+    if deal.variant != variant:
+        raise InvalidDealError(f"board {source!r} is a deal of {deal.variant.name!r}, not of "
+                               f"{variant.name!r}")
+    return deal
+
+
+def number(text: str) -> int:
+    """Read a deal number (an argparse ``type``); its range is the game's, checked later."""
+    value = deal_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a deal number")
+    return value
+
+
+def plural(n: int, noun: str) -> str:
+    """Return ``'1 move'``, ``'2 moves'``, ``'1,000 moves'``."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def count(low: int, high: int | None = None) -> Callable[[str], int]:
+    """Return an argparse ``type`` that reads an integer from ``low`` to ``high`` (None:
+    below 2**64, the engine's counters); its error names the flag (argparse adds it)."""
+
+    def read(text: str) -> int:
+        top = MAX_COUNT - 1 if high is None else high
+        if not _NUMBER.fullmatch(text.strip()) or len(text.strip()) > 30:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+        value = int(text)
+        if not low <= value <= top:
+            span = f"{low} to {top}" if high is not None else f"{low} or more, below 2**64"
+            raise argparse.ArgumentTypeError(f"{text} is out of range ({span})")
+        return value
+
+    read.__name__ = "count"
+    return read
+
+
+def seconds(text: str) -> float:
+    """Read a positive, finite number of seconds (an argparse ``type``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
+    return value
 
 
 def limits(args: argparse.Namespace) -> Limits:
-    """Return the limits of `add_limits`' options."""
+    """Return the limits of `add_limits`' options.
+
+    Raises InvalidOptionError for --forget without --max-memory (it would do nothing).
+    """
+    if getattr(args, "forget", False) and args.max_memory is None:
+        raise InvalidOptionError("--forget needs --max-memory (it forgets under that limit)")
     return Limits(nodes=args.max_nodes, states=args.max_states,
-                  memory=None if args.max_memory is None else parse_bytes(args.max_memory),
+                  memory=None if args.max_memory is None else engine_memory(args.max_memory),
                   seconds=args.max_seconds, forget=args.forget)
+
+
+#: Bytes kept out of ``--max-memory`` for the rows, the progress bar and the allocator,
+#: over what the process holds when the run starts.
+RUN_RESERVE = 16 * 2**20
+#: What one search's process holds besides the engine is rounded up to this, so that
+#: the same command gives its search the same limit run after run (a checkpoint
+#: records the limit and is refused under another).
+_HELD_STEP = 64 * 2**20
+
+
+def resident_bytes() -> int:
+    """Return the process's resident set size now (its peak where /proc is missing)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
+
+
+def engine_memory(text: str) -> int:
+    """Return the engine's share of ``--max-memory TEXT``, which bounds the whole
+    process (as in `bakers range`): the limit less what the process already holds and
+    `RUN_RESERVE`, that rounded up to 64 MiB.
+
+    Raises InvalidOptionError for a size that does not parse, is 2**64 or more, or
+    leaves the search nothing.
+    """
+    cap = parse_bytes(text)
+    if cap >= MAX_COUNT:
+        raise InvalidOptionError(f"--max-memory {text} is out of range (below 2**64 bytes)")
+    held = -(-(resident_bytes() + RUN_RESERVE) // _HELD_STEP) * _HELD_STEP
+    if cap < held + 4 * 2**20:
+        raise InvalidOptionError(
+            f"--max-memory {text} is too small: the process holds about {held / 2**20:.0f} "
+            f"MiB besides the search; give at least {held / 2**20 + 4:.0f}M")
+    return cap - held
 
 
 def add_method(p: argparse.ArgumentParser) -> None:
@@ -102,10 +232,12 @@ def add_method(p: argparse.ArgumentParser) -> None:
 def add_limits(p: argparse.ArgumentParser) -> None:
     """Add the limits of one search: --max-nodes, --max-states, --max-memory,
     --max-seconds and --forget."""
-    p.add_argument("--max-nodes", type=int, metavar="N", help="positions to expand at most")
-    p.add_argument("--max-states", type=int, metavar="N", help="positions to store at most")
-    p.add_argument("--max-memory", metavar="BYTES", help="memory at most, like 4G or 512M")
-    p.add_argument("--max-seconds", type=float, metavar="S", help="seconds at most")
+    p.add_argument("--max-nodes", type=count(1), metavar="N", help="positions to expand at most")
+    p.add_argument("--max-states", type=count(1), metavar="N", help="positions to store at most")
+    p.add_argument("--max-memory", metavar="BYTES",
+                   help="memory of the whole process at most, like 4G or 512M, as in "
+                   "`bakers range`: the search gets what the process does not hold already")
+    p.add_argument("--max-seconds", type=seconds, metavar="S", help="seconds at most")
     add_forget_option(p)
 
 

@@ -11,11 +11,11 @@ import sys
 from typing import Any
 
 from ..board import Board
-from ..deals import Deal
+from ..deals import Deal, load_json_text
 from ..errors import InvalidOptionError
-from ..solution import Solution
+from ..solution import Solution, early_failure
 from ..variants import find_variant
-from .common import EXIT_BAD, EXIT_NO, EXIT_OK, position, read_text
+from .common import EXIT_BAD, EXIT_NO, EXIT_OK, number, plural, position, read_text
 
 __all__ = ["add_commands", "cmd_deal", "cmd_verify"]
 
@@ -29,43 +29,73 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _solution_text(text: str, source: str) -> str:
+    """Return the moves of a solution file: the text itself, or the ``solution`` of the
+    JSON that `bakers solve --format json` writes.
+
+    Raises InvalidOptionError for such JSON without a solution.
+    """
+    if not text.lstrip().startswith("{"):
+        return text
+    data = load_json_text(text, f"solution {source!r}", InvalidOptionError)
+    moves = data.get("solution") if isinstance(data, dict) else None
+    if not isinstance(moves, str):
+        verdict = data.get("verdict") if isinstance(data, dict) else None
+        raise InvalidOptionError(f"solution {source!r} is JSON without a solution"
+                                 + (f" (its verdict: {verdict})" if isinstance(verdict, str)
+                                    else ""))
+    return moves
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     """Run `bakers verify`: replay the solution; return its exit code."""
     if args.board == "-" and args.solution == "-":
         raise InvalidOptionError("the board and the solution cannot both come from '-'")
     start = Board(position(args.game, args.board))
-    solution = Solution.parse(read_text(args.solution, "solution"))
-    replay = solution.replay(start)
+    text = _solution_text(read_text(args.solution, "solution"), args.solution)
+    # The moves up to a first illegal one are read lazily: a long file with a bad move
+    # early is refused without parsing the rest.
+    replay = early_failure(text, start)
+    if replay is None:
+        solution = Solution.parse(text)
+        replay = solution.replay(start)
     if replay.error is not None:
-        print(f"illegal: {replay.error}", file=sys.stderr)
+        print(f"bakers: error: illegal move: {replay.error}", file=sys.stderr)
         return EXIT_BAD
     home = replay.board.foundation_count()
-    for number, count, largest in replay.readings:
+    for move_number, count, largest in replay.readings:
         if count != largest:  # standard notation names one card and a run alike
-            print(f"move {number} {solution[number - 1].notation()!r} read as {count} "
-                  f"card{'s' if count > 1 else ''} into an empty column, not {largest}: "
+            print(f"move {move_number} {solution[move_number - 1].notation()!r} read as "
+                  f"{plural(count, 'card')} into an empty column, not {largest}: "
                   f"the reading that replays")
     if replay.won:
-        print(f"valid: {len(solution)} moves win ({home} cards home)")
+        print(f"valid: {plural(len(solution), 'move')} win ({plural(home, 'card')} home)")
         return EXIT_OK
-    print(f"valid but not won: {len(solution)} legal moves leave {home} cards home")
+    print(f"valid but not won: {plural(len(solution), 'legal move')} leave "
+          f"{plural(home, 'card')} home")
     return EXIT_NO
 
 
 def add_commands(sub: Any) -> None:
     """Add the commands deal and verify to ``sub`` (the subparsers of `bakers`)."""
-    p = sub.add_parser("deal", help="print a numbered deal")
-    p.add_argument("game")
-    p.add_argument("number", type=int)
-    p.add_argument("--format", choices=("fcs", "json"), default="fcs")
+    p = sub.add_parser("deal", help="print a numbered deal",
+                       description="Print deal NUMBER of GAME as Freecell Solver's board "
+                       "text (the columns from the covered card to the exposed one, then "
+                       "cells and foundations) or as JSON, which every command that takes "
+                       "a board reads back.")
+    p.add_argument("game", help="a game name or alias, like freecell or bakers_game")
+    p.add_argument("number", type=number, help="the deal number, like 617")
+    p.add_argument("--format", choices=("fcs", "json"), default="fcs",
+                   help="fcs: Freecell Solver's board text (default); json: the deal as JSON")
     p.set_defaults(run=cmd_deal)
 
     p = sub.add_parser("verify", help="check a solution move by move",
-                       description="Replay SOLUTION (our notation or Freecell Solver's "
-                       "verbose output) from BOARD (a deal number, a board file, or '-'). "
-                       "Exit 0: it wins; 1: legal but not won; 2: an illegal or unreadable "
-                       "move (named, with its number).")
-    p.add_argument("game")
+                       description="Replay SOLUTION (our notation, Freecell Solver's "
+                       "verbose output, or the JSON of `bakers solve --format json`) from "
+                       "BOARD (a deal number, a board file, or '-'). Exit 0: it wins; 1: "
+                       "legal but not won; 2: an illegal or unreadable move (named, with "
+                       "its number).")
+    p.add_argument("game", help="a game name or alias, like freecell or bakers_game")
     p.add_argument("board", help="deal number, board file, or '-' for standard input")
     p.add_argument("solution", nargs="?", default="-", help="solution file or '-' (default)")
     p.set_defaults(run=cmd_verify)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import fcntl
 import io
 import json
 import os
@@ -30,7 +31,15 @@ from ..errors import InvalidOptionError
 from ..limits import Limits, parse_bytes
 from ..solving import METHODS, check_method
 from ..variants import Variant, find_variant
-from .common import EXIT_INTERRUPTED, EXIT_OK, add_forget_option
+from .common import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    RUN_RESERVE,
+    add_forget_option,
+    count,
+    resident_bytes,
+    seconds,
+)
 
 __all__ = ["add_commands", "cmd_range", "COLUMNS", "OUTPUT_FORMATS"]
 
@@ -158,6 +167,7 @@ def _done_deals(path: Path, fmt: _Format, variant: Variant, solutions: bool) -> 
     columns (the file is left as it was).
     """
     done: set[int] = set()
+    twice: list[int] = []  # deals of a row already read (a file written by two runs)
     complete = 0  # bytes of complete lines
     header = fmt.header()
     with open(path, "rb") as f:
@@ -175,9 +185,18 @@ def _done_deals(path: Path, fmt: _Format, variant: Variant, solutions: bool) -> 
                     raise InvalidOptionError(_header_mismatch(path, fmt.fields(line), fmt,
                                                               solutions))
                 continue
-            done.add(_deal_of(path, number, line, fmt, variant, solutions))
+            deal = _deal_of(path, number, line, fmt, variant, solutions)
+            if deal in done:
+                twice.append(deal)
+            done.add(deal)
     if complete < path.stat().st_size:
         os.truncate(path, complete)
+    if twice:
+        shown = ", ".join(map(str, sorted(set(twice))[:5])) + (", ..." if len(set(twice)) > 5
+                                                                else "")
+        print(f"bakers: warning: {str(path)!r} holds {len(twice):,} duplicate "
+              f"row{'s' * (len(twice) != 1)} (deals {shown}); each deal counts once and "
+              f"is not decided again", file=sys.stderr)
     return done
 
 
@@ -305,20 +324,6 @@ def _summary(tally: _Tally, requested: int, already: int) -> None:
 # --------------------------------------------------------------------------- command
 
 
-#: Bytes kept out of ``--max-memory`` for the rows, the progress bar and the allocator,
-#: over what the process holds when the run starts.
-RUN_RESERVE = 16 * 2**20
-
-
-def _resident_bytes() -> int:
-    """Return the process's resident set size now (its peak where /proc is missing)."""
-    try:
-        with open("/proc/self/statm", encoding="ascii") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
-
-
 def _limits(args: argparse.Namespace, threads: int) -> Limits:
     """Return the per-deal limits; ``--max-memory`` covers the whole process, so the
     searches get what is left of it after the memory the process already holds and
@@ -329,7 +334,7 @@ def _limits(args: argparse.Namespace, threads: int) -> Limits:
     memory = None
     if args.max_memory is not None:
         cap = parse_bytes(args.max_memory)
-        held = _resident_bytes() + RUN_RESERVE
+        held = resident_bytes() + RUN_RESERVE
         if cap <= held + 2**20 * threads:
             raise InvalidOptionError(
                 f"--max-memory {args.max_memory} is too small: the process already holds "
@@ -356,21 +361,61 @@ def _open(args: argparse.Namespace, fmt: _Format, variant: Variant) -> tuple[IO[
     path = Path(args.out)
     if path.is_dir():
         raise InvalidOptionError(f"--out {args.out!r} is a directory")
-    done: set[int] = set()
-    if path.exists() and args.resume:
-        done = _done_deals(path, fmt, variant, args.solutions)
-    elif path.exists() and not args.force:
+    if path.exists() and not (args.resume or args.force):
         raise InvalidOptionError(f"--out {args.out!r} exists: add --resume to continue it "
                                  "or --force to overwrite it")
     try:
-        stream = open(path, "a" if args.resume else "w", encoding="utf-8")  # noqa: SIM115
+        # Opened to append (never emptied before the lock is held), then locked for the
+        # run: a second run on the file is refused before it reads or writes a byte.
+        stream = open(path, "a", encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
         raise InvalidOptionError(f"cannot write {args.out!r}: {exc.strerror}") from None
+    try:
+        _lock(stream, args.out)
+        done: set[int] = set()
+        if args.resume:
+            done = _done_deals(path, fmt, variant, args.solutions)
+        else:
+            stream.truncate(0)
+        stream.seek(0, os.SEEK_END)
+    except BaseException:
+        stream.close()
+        raise
     header = fmt.header()
     if header and stream.tell() == 0:
         stream.write(header)
         stream.flush()
     return stream, done
+
+
+def _lock(stream: IO[str], name: str) -> None:
+    """Take an exclusive lock on the open file ``stream`` for as long as it is open.
+
+    Raises InvalidOptionError naming the process that holds it already.
+    """
+    try:
+        fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = _lock_holder(os.fstat(stream.fileno()))
+        who = f"process {holder}" if holder is not None else "another process"
+        raise InvalidOptionError(f"--out {name!r} is being written by {who} (another "
+                                 f"bakers range): wait for it to finish, or stop it and "
+                                 f"--resume") from None
+
+
+def _lock_holder(st: os.stat_result) -> int | None:
+    """Return the id of the process holding a lock on the file of ``st`` (Linux's
+    /proc/locks), or None when it cannot be told."""
+    want = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    try:
+        with open("/proc/locks", encoding="ascii") as locks:
+            for line in locks:
+                fields = line.split()
+                if len(fields) > 5 and fields[1] == "FLOCK" and fields[5] == want:
+                    return int(fields[4])
+    except (OSError, ValueError):
+        pass
+    return None
 
 
 class _Writer:
@@ -463,6 +508,8 @@ def cmd_range(args: argparse.Namespace) -> int:
     threads = args.threads or default_threads()
     if args.chunk is not None and args.cluster is None:
         raise InvalidOptionError("--chunk needs --cluster (it sets the deals of one task)")
+    if args.forget and args.max_memory is None:
+        raise InvalidOptionError("--forget needs --max-memory (it forgets under that limit)")
     limits = _limits(args, threads) if args.cluster is None else _cluster_limits(args)
     columns = COLUMNS + (("solution",) if args.solutions else ())
     fmt = _format(args.out, columns)
@@ -568,12 +615,12 @@ def add_commands(subparsers: Any) -> None:
                    help="the search of each deal (default: depth-first for games built by "
                    "suit, portfolio for games built regardless of suit, best-first for "
                    "the others)")
-    p.add_argument("--max-nodes", type=int, metavar="N", help="positions to expand per deal")
-    p.add_argument("--max-states", type=int, metavar="N", help="positions to store per deal")
+    p.add_argument("--max-nodes", type=count(1), metavar="N", help="positions to expand per deal")
+    p.add_argument("--max-states", type=count(1), metavar="N", help="positions to store per deal")
     p.add_argument("--max-memory", metavar="BYTES",
                    help="memory for the whole process, like 4G or 512M: the searches share what "
                    "the process does not already hold (split between threads)")
-    p.add_argument("--max-seconds", type=float, metavar="S", help="seconds per deal")
+    p.add_argument("--max-seconds", type=seconds, metavar="S", help="seconds per deal")
     add_forget_option(p)
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="decide the deals in chunks on a Dask cluster: a scheduler's address "

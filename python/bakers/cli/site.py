@@ -32,7 +32,17 @@ from ..limits import Limits
 from ..solution import Solution
 from ..variants import MAX_CELLS, find_variant
 from . import common
-from .common import EXIT_NO, EXIT_OK, EXIT_UNKNOWN, add_limits, add_method, position, read_text
+from .common import (
+    EXIT_NO,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    add_limits,
+    add_method,
+    count,
+    plural,
+    position,
+    read_text,
+)
 from .progress import SearchMeter, add_progress_option
 
 __all__ = ["add_commands"]
@@ -87,11 +97,12 @@ def cmd_hint(args: argparse.Namespace) -> int:
         extra = ""
         if answer.supermove is not None and answer.supermove != answer.move:
             extra = f", the first step of {answer.supermove}"
-        print(f"{answer.move} (a win in {len(answer.line) + 1} moves from here{extra})")
+        print(f"{answer.move} (a win in {plural(len(answer.line) + 1, 'move')} from "
+              f"here{extra})")
     elif answer.verdict == "no_win":
         exact = answer.result is None or answer.result.most_home_exact
         bound = "at most" if exact else "at least"
-        print(f"no win from here ({bound} {answer.most_home} cards can go home)")
+        print(f"no win from here ({bound} {plural(answer.most_home, 'card')} can go home)")
     else:
         print(f"unknown ({answer.reason or 'a limit'}): no win found yet, none ruled out")
     return code
@@ -103,13 +114,16 @@ def _print_deal(comment: str, deal_text: str) -> None:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
+    if args.any and args.difficulty is not None:
+        raise InvalidOptionError("--any and --difficulty do not go together: a difficulty "
+                                 "is graded on winnable deals only")
     try:
         made = generate(find_variant(args.game), winnable=not args.any,
                         difficulty=args.difficulty, seed=args.seed,
                         max_attempts=args.max_attempts,
                         limits=_limits(args, None), playouts=args.playouts)
     except AttemptsExhaustedError as exc:
-        print(f"bakers: {exc}", file=sys.stderr)
+        print(f"bakers: error: {exc}", file=sys.stderr)
         return EXIT_NO
     if args.format == "json":
         _print_json(made.to_dict())
@@ -117,7 +131,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     what = "deal" if args.any else "winnable deal"
     if made.grade is not None:
         what = f"{made.grade.grade} {what} (score {made.grade.score})"
-    moves = "" if made.solution is None else f", won in {len(made.solution)} moves"
+    moves = "" if made.solution is None else f", won in {plural(len(made.solution), 'move')}"
     _print_deal(f"{made.deal.variant.name} {what}: seed {made.deal.seed}, attempt "
                 f"{made.attempts} from seed {made.seed}{moves}", made.deal.to_text())
     return EXIT_OK
@@ -130,7 +144,7 @@ def cmd_daily(args: argparse.Namespace) -> int:
     try:
         deal = daily(variant, day)
     except AttemptsExhaustedError as exc:  # pragma: no cover - never seen in practice
-        print(f"bakers: {exc}", file=sys.stderr)
+        print(f"bakers: error: {exc}", file=sys.stderr)
         return EXIT_NO
     if args.format == "json":
         _print_json({"game": variant.name, "date": day.isoformat(),
@@ -181,23 +195,28 @@ def cmd_min_cells(args: argparse.Namespace) -> int:
         tried = ", ".join(f"{k}: {v}" for k, v in answer.verdicts.items())
         if answer.cells is None:
             none = "no win" if answer.no_win else "no win found"
-            print(f"{none} with up to {args.max_cells} cells ({tried})")
+            print(f"{none} with up to {plural(args.max_cells, 'cell')} ({tried})")
         elif answer.exact:
-            print(f"{answer.cells} cell{'s' * (answer.cells != 1)} ({tried})")
+            print(f"{plural(answer.cells, 'cell')} ({tried})")
         else:
-            print(f"at most {answer.cells} cells, at least {answer.lower_bound} ({tried})")
+            print(f"at most {plural(answer.cells, 'cell')}, at least {answer.lower_bound} "
+                  f"({tried})")
     if answer.cells is None:
         return EXIT_NO if answer.no_win else EXIT_UNKNOWN
     return EXIT_OK if answer.exact else EXIT_UNKNOWN
 
 
-def _add_format(p: argparse.ArgumentParser, choices: tuple[str, ...]) -> None:
-    p.add_argument("--format", choices=choices, default=choices[0])
+_DEAL_FORMATS = "fcs: Freecell Solver's board text (default); json: one line for scripts"
+
+
+def _add_format(p: argparse.ArgumentParser, choices: tuple[str, ...], help: str) -> None:
+    p.add_argument("--format", choices=choices, default=choices[0], help=help)
 
 
 def _add_position(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game")
-    p.add_argument("board", help="deal number, board file, or '-' for standard input")
+    p.add_argument("game", help="a game name or alias, like freecell or bakers_game")
+    p.add_argument("board", help="deal number, board file (Freecell Solver's text or the "
+                   "JSON of `bakers deal`), or '-' for standard input")
 
 
 def add_commands(sub: Any) -> None:
@@ -209,30 +228,32 @@ def add_commands(sub: Any) -> None:
                        "Exit 0: a move (or won); 1: no win from here; 3: unknown.")
     _add_position(p)
     p.add_argument("moves", nargs="?", help="moves already played: '3a 54 ...', a file or '-'")
-    _add_format(p, ("text", "json"))
+    _add_format(p, ("text", "json"), "text: the move in words; json: one line for scripts")
     add_limits(p)
     p.set_defaults(run=cmd_hint)
 
     p = sub.add_parser("generate", help="a deal proved winnable (of a difficulty)",
                        description="Reshuffle seeded deals until one is proved winnable "
                        "(and of --difficulty). Exit 0: a deal; 1: none in the attempts.")
-    p.add_argument("game")
-    p.add_argument("--seed", type=int, help="derive the attempts from this seed")
-    p.add_argument("--difficulty", choices=GRADES)
+    p.add_argument("game", help="a game name or alias, like freecell or bakers_game")
+    p.add_argument("--seed", type=count(0), help="derive the attempts from this seed "
+                   "(default: a random one, printed)")
+    p.add_argument("--difficulty", choices=GRADES, help="only a deal of this grade")
     p.add_argument("--any", action="store_true", help="any deal, not only winnable ones")
-    p.add_argument("--max-attempts", type=int, default=100, metavar="N")
-    p.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, metavar="N",
-                   help="random playouts of a grade")
-    _add_format(p, ("fcs", "json"))
+    p.add_argument("--max-attempts", type=count(1), default=100, metavar="N",
+                   help="deals to try at most (default 100)")
+    p.add_argument("--playouts", type=count(1, 10_000), default=DEFAULT_PLAYOUTS, metavar="N",
+                   help=f"random playouts of a grade (1..10000, default {DEFAULT_PLAYOUTS})")
+    _add_format(p, ("fcs", "json"), _DEAL_FORMATS)
     add_limits(p)
     p.set_defaults(run=cmd_generate)
 
     p = sub.add_parser("daily", help="the deal of the day, the same for everyone",
                        description="The winnable deal of a date for a game (default "
                        "today, UTC), the same on every machine.")
-    p.add_argument("game")
+    p.add_argument("game", help="a game name or alias, like freecell or bakers_game")
     p.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today, UTC)")
-    _add_format(p, ("fcs", "json"))
+    _add_format(p, ("fcs", "json"), _DEAL_FORMATS)
     p.set_defaults(run=cmd_daily)
 
     p = sub.add_parser("grade", help="grade a deal easy, medium or hard",
@@ -240,9 +261,11 @@ def add_commands(sub: Any) -> None:
                        "Exit 0: graded; 1: proved to have no win.")
     _add_position(p)
     p.add_argument("moves", nargs="?", help="moves already played: '3a 54 ...', a file or '-'")
-    p.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, metavar="N")
-    p.add_argument("--seed", type=int, default=0, help="seed of the playouts")
-    _add_format(p, ("text", "json"))
+    p.add_argument("--playouts", type=count(1, 10_000), default=DEFAULT_PLAYOUTS, metavar="N",
+                   help=f"random playouts from the position (1..10000, default "
+                   f"{DEFAULT_PLAYOUTS}): the fewer still leave a win, the harder")
+    p.add_argument("--seed", type=count(0), default=0, help="seed of the playouts (default 0)")
+    _add_format(p, ("text", "json"), "text: the grade in words; json: one line for scripts")
     add_limits(p)
     p.set_defaults(run=cmd_grade)
 
@@ -251,8 +274,9 @@ def add_commands(sub: Any) -> None:
                        "winnable, with the verdict of every smaller count tried. Exit 0: exact; "
                        "1: no win with up to --max-cells; 3: an upper bound only.")
     _add_position(p)
-    p.add_argument("--max-cells", type=int, default=MAX_CELLS, metavar="K")
-    _add_format(p, ("text", "json"))
+    p.add_argument("--max-cells", type=count(0, MAX_CELLS), default=MAX_CELLS, metavar="K",
+                   help=f"the most cells to try (0..{MAX_CELLS}, default {MAX_CELLS})")
+    _add_format(p, ("text", "json"), "text: the count in words; json: one line for scripts")
     add_method(p)
     add_limits(p)
     p.add_argument("--checkpoint", metavar="PREFIX",

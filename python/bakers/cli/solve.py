@@ -1,4 +1,6 @@
-"""`bakers solve`: decide one deal or board, print the verdict, the counts and the line.
+"""`bakers solve`: decide one deal or board; print the line on standard output and the
+verdict and the counts on standard error, so that the output is a solution file
+(``bakers solve GAME N | bakers verify GAME N -``).
 
 Exit codes: 0 a win found, 1 impossible, 3 unknown (a limit or Ctrl-C).
 """
@@ -21,9 +23,12 @@ from .common import (
     EXIT_UNKNOWN,
     add_limits,
     add_method,
+    count,
     deal_number,
     limits,
+    plural,
     position,
+    seconds,
 )
 from .progress import SearchMeter, add_progress_option
 
@@ -42,8 +47,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
         game, source = args.position
     deal = position(game, source)
     if args.cells is not None:
-        if not 0 <= args.cells <= MAX_CELLS:
-            raise InvalidOptionError(f"--cells {args.cells} must be from 0 to {MAX_CELLS}")
         deal = with_cells(deal, args.cells)
     saving: dict[str, Any] = {}
     if args.checkpoint is not None:
@@ -66,16 +69,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
             data["moves"] = len(moves)
         print(result_json(data))
     else:
+        # The verdict and the counts go to standard error, the line alone to standard
+        # output: a file or a pipe of it is a solution that `bakers verify` reads.
         st = result.stats
         extra = f" ({result.reason})" if result.reason else ""
-        cells = "" if args.cells is None else f" with {args.cells} cell{'s' * (args.cells != 1)}"
+        cells = "" if args.cells is None else f" with {plural(args.cells, 'cell')}"
+        length = "" if moves is None else f", {plural(len(moves), 'move')}"
         print(f"{result.verdict}{extra}: {find_variant(game).name} "
-              f"{source if deal_number(source) is None else 'deal ' + source}{cells}")
+              f"{source if deal_number(source) is None else 'deal ' + source}{cells}{length}",
+              file=sys.stderr)
         print(f"expanded {st.expanded:,}  stored {st.stored:,}  "
               f"peak {st.peak_bytes / 2**20:.1f} MiB  {st.seconds:.3f} s  "
-              f"most cards home {result.most_home}")
+              f"most cards home {result.most_home}", file=sys.stderr)
         if moves is not None:
-            print(f"{len(moves)} moves")
             if args.format == "fcs-verbose":
                 print(fcs_verbose(moves, result.start), end="")
             else:
@@ -83,20 +89,38 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return {"solved": EXIT_OK, "impossible": EXIT_NO}.get(result.verdict, EXIT_UNKNOWN)
 
 
+def _save_interval(text: str) -> float:
+    """Read --checkpoint-every: at least a second (a save writes the whole table)."""
+    value = seconds(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is less than a second: a save writes "
+                                         f"the whole visited table")
+    return value
+
+
 def add_commands(sub: Any) -> None:
     """Add the command solve to ``sub`` (the subparsers of `bakers`)."""
     p = sub.add_parser("solve", help="decide a deal: a win, a proof of none, or unknown",
-                       description="bakers solve GAME N | bakers solve --game GAME FILE. "
-                       "Exit 0: solved; 1: impossible; 3: unknown (a limit or Ctrl-C).")
-    p.add_argument("position", nargs="+", metavar="GAME N | FILE")
-    p.add_argument("--game", dest="game_option", metavar="GAME")
-    p.add_argument("--format", choices=FORMATS, default="standard")
+                       description="bakers solve GAME N | bakers solve --game GAME FILE: "
+                       "search for a win of the deal (or of the board in FILE, '-' for "
+                       "standard input; Freecell Solver's board text or the JSON of `bakers "
+                       "deal --format json`). The moves go to standard output, the verdict "
+                       "and the counts to standard error, so `bakers solve GAME N | bakers "
+                       "verify GAME N -` checks the line. Exit 0: solved; 1: impossible; "
+                       "3: unknown (a limit or Ctrl-C).")
+    p.add_argument("position", nargs="+", metavar="GAME N | FILE",
+                   help="a game and a deal number, or with --game a board file")
+    p.add_argument("--game", dest="game_option", metavar="GAME",
+                   help="the game of the board FILE")
+    p.add_argument("--format", choices=FORMATS, default="standard",
+                   help="standard: the moves in standard notation; fcs-verbose: Freecell "
+                   "Solver's words; json: one line with the verdict, counts and moves")
     p.add_argument("--supermoves", action="store_true",
                    help="print multi-card moves whole instead of as single-card moves")
-    p.add_argument("--cells", type=int, metavar="K",
+    p.add_argument("--cells", type=count(0, MAX_CELLS), metavar="K",
                    help="play with K free cells instead of the game's own count")
     add_method(p)
-    p.add_argument("--threads", type=int, default=1, metavar="N",
+    p.add_argument("--threads", type=count(1), default=1, metavar="N",
                    help="search the one deal on N threads (best first and depth first "
                    "share one search between them, the portfolio runs its searches at once)")
     add_limits(p)
@@ -104,7 +128,7 @@ def add_commands(sub: Any) -> None:
                    help="depth first, saved to FILE now and then and when a limit or Ctrl-C "
                    "stops it; run the same command again to go on from there (the file "
                    "is removed once there is a verdict)")
-    p.add_argument("--checkpoint-every", type=float, metavar="S",
-                   help="seconds between two saves of --checkpoint (default 900)")
+    p.add_argument("--checkpoint-every", type=_save_interval, metavar="S",
+                   help="seconds between two saves of --checkpoint (default 900, at least 1)")
     add_progress_option(p)
     p.set_defaults(run=cmd_solve)
