@@ -18,11 +18,11 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from ..errors import BakersError, IllegalMoveError
+from ..errors import BakersError, IllegalMoveError, InvalidOptionError
 from ..variants import PRESETS
 from . import deal, serve, site, solve
 from . import range as range_
-from .common import EXIT_BAD, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNKNOWN, Parser
+from .common import EXIT_BAD, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNKNOWN, Parser, flag_words
 
 __all__ = ["main", "build_parser"]
 
@@ -54,6 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except IllegalMoveError as exc:
         print(f"bakers: error: illegal move: {exc}", file=sys.stderr)
+        return EXIT_BAD
+    except InvalidOptionError as exc:  # the API names its parameters: say the flags
+        print(f"bakers: error: {flag_words(str(exc))}", file=sys.stderr)
         return EXIT_BAD
     except BakersError as exc:
         print(f"bakers: error: {exc}", file=sys.stderr)

@@ -21,7 +21,7 @@ from ..variants import find_variant
 
 __all__ = ["EXIT_OK", "EXIT_NO", "EXIT_BAD", "EXIT_UNKNOWN", "EXIT_INTERRUPTED", "EXIT_PIPE",
            "Parser", "read_text", "deal_number", "position", "limits", "count", "seconds",
-           "plural", "number",
+           "plural", "number", "flag_words",
            "MAX_BOARD_BYTES", "MAX_MOVES_BYTES", "RUN_RESERVE", "resident_bytes",
            "engine_memory", "add_method",
            "add_limits", "add_forget_option"]
@@ -127,11 +127,42 @@ def position(game: str, source: str) -> Deal:
     return deal
 
 
+#: The Python parameters that the commands' flags stand for, as the API's messages name them.
+_FLAGS = {"threads": "--threads", "method": "--method", "max_cells": "--max-cells",
+          "playouts": "--playouts", "seed": "--seed", "max_attempts": "--max-attempts",
+          "checkpoint_every": "--checkpoint-every", "checkpoint": "--checkpoint",
+          "nodes": "--max-nodes", "states": "--max-states", "seconds": "--max-seconds",
+          "memory": "--max-memory", "forget": "--forget", "difficulty": "--difficulty",
+          "winnable": "--any", "cells": "--cells"}
+_PARAMETER = re.compile(r"(?:\blimit )?\b(" + "|".join(_FLAGS) + r")=('[^']*'|[^\s,;:)]+)")
+
+
+def flag_words(message: str) -> str:
+    """Return an API error message in the command line's words: ``threads=0`` becomes
+    ``--threads 0``, ``limit seconds=-1.0`` ``--max-seconds -1.0``, ``method='beam'``
+    ``--method beam``."""
+    def flag(match: re.Match[str]) -> str:
+        value = match.group(2)
+        if value.startswith("'") and value.endswith("'"):
+            value = value[1:-1]
+        return f"{_FLAGS[match.group(1)]} {value}"
+
+    return _PARAMETER.sub(flag, message)
+
+
+def _shown(text: str) -> str:
+    """Return ``text`` quoted for a message: whole when short, else its start and length."""
+    return repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text)} characters)"
+
+
 def number(text: str) -> int:
     """Read a deal number (an argparse ``type``); its range is the game's, checked later."""
-    value = deal_number(text)
+    try:
+        value = deal_number(text)
+    except InvalidDealError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     if value is None:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a deal number")
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a deal number")
     return value
 
 
@@ -146,8 +177,10 @@ def count(low: int, high: int | None = None) -> Callable[[str], int]:
 
     def read(text: str) -> int:
         top = MAX_COUNT - 1 if high is None else high
-        if not _NUMBER.fullmatch(text.strip()) or len(text.strip()) > 30:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+        if not _NUMBER.fullmatch(text.strip()):
+            raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number")
+        if len(text.strip()) > 30:
+            raise argparse.ArgumentTypeError(f"{_shown(text)} is out of range")
         value = int(text)
         if not low <= value <= top:
             span = f"{low} to {top}" if high is not None else f"{low} or more, below 2**64"
@@ -163,7 +196,7 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a number of seconds") from None
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
     return value

@@ -37,6 +37,7 @@ from .common import (
     RUN_RESERVE,
     add_forget_option,
     count,
+    number,
     resident_bytes,
     seconds,
 )
@@ -595,8 +596,8 @@ def add_commands(subparsers: Any) -> None:
         "by the extension of --out (.tsv, .csv, .jsonl; standard output: TSV). Exit 0: "
         "done; 2: bad input; 130: interrupted (the rows written so far are complete).")
     p.add_argument("game", help="a game name or alias, like bakers_game or fc")
-    p.add_argument("first", type=int, help="the first deal number")
-    p.add_argument("last", type=int, help="the last deal number (included)")
+    p.add_argument("first", type=number, help="the first deal number")
+    p.add_argument("last", type=number, help="the last deal number (included)")
     p.add_argument("--threads", type=int, metavar="N",
                    help="worker threads (default: one per CPU)")
     p.add_argument("--out", metavar="FILE", help="write rows to FILE (.tsv, .csv, .jsonl)")
