@@ -130,7 +130,7 @@ def test_every_board_taking_command_reads_the_json_of_deal(bakers: Run, tmp_path
 # -- messages, help, exit codes -----------------------------------------------------------
 
 COMMANDS = ("deal", "verify", "solve", "range", "hint", "generate", "daily", "grade",
-            "min-cells")
+            "min-cells", "serve")
 
 
 def test_plain_bakers_prints_the_help(bakers: Run) -> None:
