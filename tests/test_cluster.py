@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -122,6 +123,32 @@ def test_a_worker_killed_mid_run_costs_no_row_and_repeats_none(client: Any) -> N
     assert {key(r) for r in got} == expected
     after = _wait_for_workers(client, 2)
     assert pids[victim] not in after.values()  # the worker did die, and was replaced
+
+
+def test_a_chunk_that_kills_every_worker_is_a_cluster_error() -> None:
+    # With no failure allowed, the first worker lost with the chunk on it ends the run.
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+        lone = cluster.connect("local:1")
+    try:
+        pid = next(iter(lone.run(os.getpid).values()))
+        rows = cluster.solve_range("bakers_dozen", 1, 400, cluster=lone, chunk=400,
+                                   threads=1, solutions=False)
+        killer = threading.Thread(target=_kill_when_busy, args=(lone, pid))
+        killer.start()
+        with pytest.raises(cluster.ClusterError,
+                           match=r"^the chunk of deals 1\.\.400 was lost with every worker"):
+            next(rows)
+        killer.join()
+    finally:
+        lone.close()
+
+
+def _kill_when_busy(client: Any, pid: int) -> None:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not any(client.processing().values()):
+        time.sleep(0.02)
+    time.sleep(0.3)
+    os.kill(pid, signal.SIGKILL)
 
 
 def test_sigint_keeps_the_rows_a_running_chunk_finished(bakers: Run, client: Any,

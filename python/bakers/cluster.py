@@ -244,6 +244,11 @@ def _failure(numbers: list[int], exc: BaseException) -> BakersError:
     if isinstance(exc, BakersError):
         return exc
     span = f"{numbers[0]}" if len(numbers) == 1 else f"{numbers[0]}..{numbers[-1]}"
+    if type(exc).__name__ == "KilledWorker":
+        return ClusterError(
+            f"the chunk of deals {span} was lost with every worker that ran it (Dask's "
+            "distributed.scheduler.allowed-failures); a deal there may need more memory "
+            "than a worker has: try --max-memory")
     reason = str(exc).splitlines()[0] if str(exc) else ""
     return ClusterError(f"the chunk of deals {span} failed: {type(exc).__name__}"
                         + (f": {reason}" if reason else ""))
