@@ -106,7 +106,8 @@ function cardOffset(count) {
   const width = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w"));
   const height = width * 1.4;
   const base = height * 0.24;
-  const room = Math.max(window.innerHeight - 260, height * 3);
+  const top = $("columns").getBoundingClientRect().top + window.scrollY;
+  const room = Math.max(window.innerHeight - top - 12, height * 2);
   return count <= 1 ? base : Math.max(height * 0.12, Math.min(base, (room - height) / (count - 1)));
 }
 
@@ -347,6 +348,12 @@ function impliedCount(m) {
   return 1;
 }
 
+function cardName(text) {
+  const rank = {A: "ace", T: "10", J: "jack", Q: "queen", K: "king"}[text[0]] || text[0];
+  const suit = {H: "hearts", C: "clubs", D: "diamonds", S: "spades"}[text[1]];
+  return rank + " of " + suit;
+}
+
 function describe(move) {
   const m = parseMove(move);
   if (!m) return move;
@@ -355,7 +362,7 @@ function describe(move) {
   const count = m.implied ? impliedCount(m) : m.count;
   const cards = source ? [...source.querySelectorAll(".card")].filter(
     (el) => Number(el.dataset.depth) <= count) : [];
-  const first = cards.length ? cards[0].dataset.card : "";
+  const first = cards.length ? cardName(cards[0].dataset.card) : "";
   const what = count > 1 ? count + " cards from " + first : first;
   return what + " from " + where(m.src) + " to " + where(m.dst);
 }
