@@ -202,12 +202,12 @@ def click_move(board: Board, source: Place, count: int) -> Move:
                                    f"not {count} to move")
         card = column[-count]
     else:
-        if not source.index < len(board.cells) or board.cells[source.index] is None:
+        held = board.cells[source.index] if source.index < len(board.cells) else None
+        if held is None:
             raise IllegalMoveError(f"{source.describe()} is empty")
         if count != 1:
             raise IllegalMoveError(f"{source.describe()} holds one card, not {count}")
-        card = board.cells[source.index]
-        assert card is not None
+        card = held
     tries: list[Move] = []
     if count == 1:
         tries.append(Move(source, Place(FOUNDATION, 0)))
