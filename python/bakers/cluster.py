@@ -45,6 +45,8 @@ DEFAULT_CHUNK = 1000
 #: Chunks in flight per worker thread: one running, others queued so that no
 #: worker waits on the scheduler between two chunks.
 IN_FLIGHT_PER_THREAD = 2
+#: Seconds between two counts of the workers' threads, which set the chunks in flight.
+RECOUNT = 5.0
 #: The environment variable that gives a worker's chunks their threads (set for the
 #: workers of a local cluster, each its share of this machine's CPUs).
 THREADS_VARIABLE = "BAKERS_WORKER_THREADS"
@@ -232,9 +234,8 @@ def _solve_chunk(variant: Variant, numbers: list[int], threads: int | None, limi
 def _in_flight(client: Any) -> int:
     """Return how many chunks to keep submitted: a few per worker thread now."""
     try:
-        workers = client.scheduler_info().get("workers", {})
-        slots = sum(int(w.get("nthreads", 1)) for w in workers.values())
-    except (OSError, AttributeError, TypeError):
+        slots = sum(int(n) for n in client.nthreads().values())
+    except (OSError, TimeoutError):
         slots = 0
     return max(4, IN_FLIGHT_PER_THREAD * slots)
 
@@ -329,11 +330,13 @@ def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
 
     try:
         try:
-            limit = _in_flight(client)
+            limit, counted = _in_flight(client), time.monotonic()
             while len(chunks) < limit and submit():
                 pass
             for future in finished:
                 take(future)
+                if time.monotonic() - counted > RECOUNT:  # workers come and go
+                    limit, counted = _in_flight(client), time.monotonic()
                 while len(chunks) < limit and submit():
                     pass
                 release()
