@@ -33,10 +33,9 @@ constexpr std::uint64_t kBigSearch = 4096;  // expansions after which threads ta
 // its parent's position; the position itself is made from the parent's when it is taken
 // for expansion (`claim`), and kept in the arena (96 bytes) only if it has new children.
 // Children are told new by their key, most of them without being made (`expand`), so
-// an expansion makes one position whole and keys the rest: 9.6 children an expansion
-// on FreeCell MS 1..2000, 70% of them new. (Keeping every open position whole instead,
-// given back when expanded, took 27% more instructions on MS 1..200 and more memory: 6.8 new
-// children a FreeCell expansion, 2.9 for Baker's Dozen.)
+// an expansion makes one position whole and keys the rest, fewer instructions and less
+// memory than keeping every open position whole (docs/benchmarks.md, "Children made
+// when taken").
 //
 // Two open lists. Every stored position goes into both lists, one ordered by the
 // `progress` priority and one by `space` (heuristic.hpp), and the search takes its next

@@ -36,8 +36,7 @@
 namespace bakers {
 
 // The other threads start once the first has expanded this many positions: most deals
-// are decided sooner, faster alone (Baker's Game MS 1..32000 on two threads from the
-// start: the deals under 1,000 positions took 3x their time on one).
+// are decided sooner, faster alone (docs/benchmarks.md, "Helpers start late").
 inline constexpr std::uint64_t kHelpFrom = 2048;
 
 // Decides `start` depth first on `threads` threads (2..kMaxSearchThreads); the same contract as `solve`.

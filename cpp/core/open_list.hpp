@@ -37,10 +37,10 @@ struct Open {
     std::uint16_t depth;
 };
 
-// The positions that the open entries' children are made from (search.cpp): a slot is
+// The positions that the open entries' children are made from (best_first.cpp): a slot is
 // taken when an expanded position with new children is kept, and never given back
 // during the search. Slots live in slabs that never move, and the table of slab pointers
-// is reserved at the start, so a thread may read a published slot (see search.cpp) while
+// is reserved at the start, so a thread may read a published slot (see best_first.cpp) while
 // another adds slabs under the search's lock.
 class PackedArena {
 public:
