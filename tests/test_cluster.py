@@ -104,6 +104,7 @@ def _wait_for_workers(client: Any, count: int) -> dict[str, int]:
     return client.run(os.getpid)
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_costs_no_row_and_repeats_none(client: Any) -> None:
     pids = _wait_for_workers(client, 2)
     expected = {key(r) for r in solve_range("bakers_dozen", 1, 160, threads=2,
@@ -151,6 +152,7 @@ def _kill_when_busy(client: Any, pid: int) -> None:
     os.kill(pid, signal.SIGKILL)
 
 
+@pytest.mark.slow
 def test_sigint_keeps_the_rows_a_running_chunk_finished(bakers: Run, client: Any,
                                                         tmp_path: Path) -> None:
     out, threaded = tmp_path / "stopped.tsv", tmp_path / "threads.tsv"

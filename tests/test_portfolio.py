@@ -64,6 +64,7 @@ def test_node_limit_counts_every_run() -> None:
     assert result.stats.expanded == 250_000
 
 
+@pytest.mark.slow
 def test_memory_and_time_limits_end_it() -> None:
     deal = Deal.from_number("bakers_dozen", 417)
     result = solve(deal, limits=Limits(memory="16M"), method=PORTFOLIO)

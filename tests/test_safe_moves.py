@@ -65,7 +65,14 @@ def early_positions(variant: Variant, wanted: int) -> list[Board]:
     return found
 
 
-@pytest.mark.parametrize("variant", GAMES, ids=lambda v: v.name)
+def _slow_for(names: tuple[str, ...], variants: tuple[Variant, ...]) -> list[object]:
+    """Return ``variants`` with those named ``names`` marked slow (their exhaustive
+    referee searches take many seconds)."""
+    return [pytest.param(v, marks=pytest.mark.slow) if v.name in names else v
+            for v in variants]
+
+
+@pytest.mark.parametrize("variant", _slow_for(("any36_no_cell",), GAMES), ids=lambda v: v.name)
 def test_sending_a_clear_card_home_keeps_the_verdict(variant: Variant) -> None:
     boards = early_positions(variant, 30)
     assert len(boards) == 30, f"only {len(boards)} positions where the rule reaches further"
@@ -108,7 +115,8 @@ def end_game(variant: Variant, rng: random.Random) -> Board:
     return Board.from_position(variant, columns, foundations=heights)
 
 
-@pytest.mark.parametrize("variant", END_GAMES, ids=lambda v: v.name)
+@pytest.mark.parametrize("variant", _slow_for(("any_no_room",), END_GAMES),
+                         ids=lambda v: v.name)
 def test_end_game_verdicts_equal_the_referees(variant: Variant) -> None:
     """Random end games decided by the engine (safe moves made) and by the referee's
     exhaustive search (none made) get the same verdict."""

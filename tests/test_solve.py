@@ -399,7 +399,7 @@ def test_memory_limit_gives_unknown() -> None:
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-@pytest.mark.parametrize("cap", ["2M", "9M", "40M"])
+@pytest.mark.parametrize("cap", ["2M", "9M", pytest.param("40M", marks=pytest.mark.slow)])
 def test_memory_limit_holds_the_search_under_it(cap: str, threads: int) -> None:
     """A search that runs into its memory limit stops below it (the engine counts its
     table, nodes and open lists; growth steps are checked before they happen)."""
