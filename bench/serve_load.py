@@ -42,7 +42,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import httpx
-
 from bakers.variants import PRESETS, find_variant
 
 

@@ -8,7 +8,14 @@ import random
 
 import pytest
 from bakers import Board, Deal, InvalidOptionError, Limits, find_variant, solve
-from bakers.hinting import DEFAULT_HINT_LIMITS, HINT_VERDICTS, Hint, forget_lines, hint
+from bakers.hinting import (
+    DEFAULT_HINT_LIMITS,
+    HINT_VERDICTS,
+    Hint,
+    forget_lines,
+    hint,
+    remembered_hint,
+)
 from bakers.solution import Solution
 from bakers.variants import PRESETS
 
@@ -121,6 +128,20 @@ def test_without_remembering_every_hint_searches() -> None:
     assert hint(board, limits=LIMITS).result is None
     forget_lines()
     assert hint(board, limits=LIMITS).result is not None
+
+
+def test_remembered_hint_answers_only_from_a_remembered_line() -> None:
+    forget_lines()
+    board = Board.from_number("freecell", 617)
+    assert remembered_hint(board) is None  # nothing remembered: no search either
+    first = hint(board, limits=LIMITS)
+    again = remembered_hint(board)
+    assert again is not None and again.result is None
+    assert (again.move, again.supermove) == (first.move, first.supermove)
+    board.push(first.move)
+    assert remembered_hint(board) == hint(board, limits=LIMITS)
+    forget_lines()
+    assert remembered_hint(board) is None
 
 
 def test_won_board() -> None:

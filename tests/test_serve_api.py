@@ -318,6 +318,37 @@ def test_engine_work_runs_off_the_event_loop_and_a_full_queue_says_busy() -> Non
     assert busy.status_code == 503 and "busy" in busy.json()["error"]
 
 
+def test_a_hint_on_a_remembered_line_needs_no_worker() -> None:
+    # the one worker busy and no queue: a search is refused, the next move of a line
+    # found before is answered
+    import threading
+
+    app = create_app(EngineLimits(workers=1, queue=0))
+    engine = app.state.engine
+    with TestClient(app) as c:
+        first = post(c, "hint", game(8))
+        played = post(c, "move", {**game(8), "move": first["supermove"]})["moves"]
+        entered, release = threading.Event(), threading.Event()
+        real_hint = engine.hint
+
+        def held_hint(board):
+            entered.set()
+            release.wait(10)
+            return real_hint(board)
+
+        engine.hint = held_hint
+        holder = threading.Thread(target=lambda: c.post("/api/hint", json=game(9)))
+        holder.start()
+        assert entered.wait(5)
+        try:
+            assert c.post("/api/hint", json=game(10)).status_code == 503
+            answer = post(c, "hint", game(8, moves=tuple(played)))
+        finally:
+            release.set()
+            holder.join()
+    assert answer["verdict"] == "win" and answer["supermove"]
+
+
 # -- the command ------------------------------------------------------------------------
 
 

@@ -33,8 +33,8 @@ from .notation import Move
 from .solution import Solution
 from .solving import SolveResult, solve
 
-__all__ = ["Hint", "hint", "forget_lines", "DEFAULT_HINT_LIMITS", "HINT_VERDICTS",
-           "REMEMBERED_POSITIONS"]
+__all__ = ["Hint", "hint", "remembered_hint", "forget_lines", "DEFAULT_HINT_LIMITS",
+           "HINT_VERDICTS", "REMEMBERED_POSITIONS"]
 
 #: The limits of a hint's search when none are given: a few seconds and 2 GiB at most.
 DEFAULT_HINT_LIMITS = Limits(seconds=3.0, memory="2G")
@@ -157,6 +157,18 @@ class Hint:
         }
 
 
+def remembered_hint(board: Board) -> Hint | None:
+    """Return the hint for ``board`` that a remembered winning line gives, without a
+    search (``result`` None), or None when no remembered line passes through it; a
+    server answers these at once and queues only the searches."""
+    entry = _LINES.get(board)
+    if entry is None:
+        return None
+    moves, index, compact = entry
+    return Hint("win", moves[index], Solution(moves[index + 1:]), False,
+                compact or moves[index], board.variant.deck, "", None)
+
+
 def hint(board: Board, *, limits: Limits | None = None, remember: bool = True) -> Hint:
     """Return a hint for ``board`` (a referee `Board`, any mid-game position; it is not
     modified): the first move of a winning line, a proof that no win is left, or
@@ -174,11 +186,9 @@ def hint(board: Board, *, limits: Limits | None = None, remember: bool = True) -
     if board.is_won():
         return Hint("win", None, Solution(), True, None, board.foundation_count(), "", None)
     deck = board.variant.deck
-    entry = _LINES.get(board) if remember else None
-    if entry is not None:
-        moves, index, compact = entry
-        return Hint("win", moves[index], Solution(moves[index + 1:]), False,
-                    compact or moves[index], deck, "", None)
+    known = remembered_hint(board) if remember else None
+    if known is not None:
+        return known
     result = solve(board, limits=limits)
     verdict = _VERDICTS[result.verdict]
     if verdict != "win":

@@ -29,6 +29,7 @@ from starlette.staticfiles import StaticFiles
 from ..difficulty import GRADES
 from ..errors import AttemptsExhaustedError, BakersError, IllegalMoveError, NotWinnableError
 from ..generating import parse_date
+from ..hinting import remembered_hint
 from ..notation import Place
 from .engine import BusyError, Engine, EngineLimits
 from .position import (
@@ -176,6 +177,7 @@ def _routes(engine: Engine) -> list[Route | Mount]:
         check_keys(body, (*_GAME_KEYS, "move"))
         game = Game.replay(body)
         made = game.board.push(read_move(body))
+        game.remember()
         return _ok({**state_of(game), "played": made.notation()})
 
     async def click(request: Request) -> Response:
@@ -189,13 +191,17 @@ def _routes(engine: Engine) -> list[Route | Mount]:
         if isinstance(count, bool) or not isinstance(count, int):
             raise RequestError(f"'count' must be an integer, not {count!r}")
         made = game.board.push(click_move(game.board, Place.parse(source), count))
+        game.remember()
         return _ok({**state_of(game), "played": made.notation()})
 
     async def hint(request: Request) -> Response:
         body = await read_json(request)
         check_keys(body, _GAME_KEYS)
         game = Game.replay(body)
-        answer = await engine.run(engine.hint, game.board)
+        # the next move of a remembered line needs no worker: only searches wait for one
+        answer = remembered_hint(game.board)
+        if answer is None:
+            answer = await engine.run(engine.hint, game.board)
         data = answer.to_dict()
         data.pop("line", None)  # the page shows one move; the line can be long
         return _ok(data)

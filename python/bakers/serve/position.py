@@ -2,12 +2,15 @@
 
 The page keeps no position the server trusts: every request names the game, the deal
 (by number, or by the seed that `generate` and `daily` deals carry) and the moves made
-since the start, and `Game.replay` plays those moves again on a referee `Board`. A
-move the rules refuse is refused here, whatever the page believed.
+since the start, and `Game.replay` plays those moves again on a referee `Board` (or
+takes the board that the referee reached by exactly those moves for a recent request).
+A move the rules refuse is refused here, whatever the page believed.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -138,16 +141,64 @@ class Game:
         if len(moves) > MAX_MOVES:
             raise RequestError(f"'moves' has {len(moves)} moves; a game here is at most "
                                f"{MAX_MOVES}")
-        game = cls.start(deal)
         for number, text in enumerate(moves, 1):
             if not isinstance(text, str):
                 raise RequestError(f"move {number} must be a string like '3a', "
                                    f"not {_short(text)}")
+        # most requests continue the position the previous one answered with: start
+        # from it when it is known (a board the referee reached), else from the deal
+        key = _key(variant, deal, moves)
+        known = _BOARDS.get(key)
+        if known is not None:
+            return cls(variant, deal, known.copy())
+        game = cls.start(deal)
+        for number, text in enumerate(moves, 1):
             try:
                 game.board.push_notation(text)
             except BakersError as exc:
                 raise RequestError(f"move {number}: {exc}") from None
+        game.remember()
         return game
+
+    def remember(self) -> None:
+        """Keep a copy of the board under its moves, for a request that continues it."""
+        moves = [m.notation() for m in self.board.move_stack]
+        _BOARDS.put(_key(self.variant, self.deal, moves), self.board.copy())
+
+
+class _Boards:
+    """The boards that recent requests reached, least recently used first out. Each was
+    reached by the referee from its deal by exactly the moves of its key, so a request
+    that sends those moves gets the same board without replaying them."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.boards: OrderedDict[tuple[Any, ...], Board] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> Board | None:
+        with self.lock:
+            board = self.boards.get(key)
+            if board is not None:
+                self.boards.move_to_end(key)
+            return board
+
+    def put(self, key: tuple[Any, ...], board: Board) -> None:
+        with self.lock:
+            self.boards[key] = board
+            self.boards.move_to_end(key)
+            while len(self.boards) > self.capacity:
+                self.boards.popitem(last=False)
+
+
+#: How many boards are kept (a board with a long game's moves and undo records is some
+#: tens of kilobytes, so this holds under about 20 MB).
+KEPT_BOARDS = 1024
+_BOARDS = _Boards(KEPT_BOARDS)
+
+
+def _key(variant: Variant, deal: Deal, moves: list[str]) -> tuple[Any, ...]:
+    return (variant.name, deal.number, deal.seed, tuple(moves))
 
 
 def read_move(body: Mapping[str, Any], key: str = "move") -> Move:
