@@ -30,9 +30,12 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or DRIVER is None,
-    reason="headless Chromium is not installed (apt-get install chromium chromium-driver)")
+pytestmark = [
+    pytest.mark.slow,  # a browser's start and some forty moves: about 20 s on 2 cores
+    pytest.mark.skipif(
+        CHROMIUM is None or DRIVER is None,
+        reason="headless Chromium is not installed (apt-get install chromium chromium-driver)"),
+]
 
 # A FreeCell with 36 cards deal that wins in about 40 moves: short enough to play whole
 # by clicking each hinted move.
