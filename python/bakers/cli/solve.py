@@ -48,17 +48,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
     deal = position(game, source)
     if args.cells is not None:
         deal = with_cells(deal, args.cells)
-    saving: dict[str, Any] = {}
+    options: dict[str, Any] = {}
     if args.checkpoint is not None:
-        saving = {"checkpoint": args.checkpoint}
+        options = {"checkpoint": args.checkpoint}
         if args.checkpoint_every is not None:
-            saving["checkpoint_every"] = args.checkpoint_every
+            options["checkpoint_every"] = args.checkpoint_every
     elif args.checkpoint_every is not None:
         raise InvalidOptionError("--checkpoint-every needs --checkpoint FILE")
+    if args.threads is not None:  # else solve's own default
+        options["threads"] = args.threads
     resumed = args.checkpoint is not None and os.path.isfile(args.checkpoint)
     with SearchMeter.from_args(args) as meter:
         result = solve(deal, limits=limits(args), method=args.method, progress=meter.callback,
-                       threads=args.threads, **saving)
+                       **options)
     if resumed:
         print(f"bakers: went on from the checkpoint {args.checkpoint}", file=sys.stderr)
     moves = result.supermoves if args.supermoves else result.solution
@@ -120,7 +122,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--cells", type=count(0, MAX_CELLS), metavar="K",
                    help="play with K free cells instead of the game's own count")
     add_method(p)
-    p.add_argument("--threads", type=count(1), default=1, metavar="N",
+    p.add_argument("--threads", type=count(1), metavar="N",
                    help="search the one deal on N threads (best first and depth first "
                    "share one search between them, the portfolio runs its searches at once)")
     add_limits(p)
