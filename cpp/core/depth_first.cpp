@@ -253,9 +253,9 @@ private:
     // what the stack leaves of the limit, less room for the stack to grow: 1/32 of the
     // limit or four times the stack's present size, whichever is more; 1/16 or sixteen
     // times if it forgets (the search goes on longer). The line costs about 0.5 bytes a
-    // stored position (FreeCell 23816 with one cell: 1.6) and the dense table holds about
-    // twice the positions of the switch; FreeCell 24966 with one cell under 1 GB: 31 MB
-    // of stack. The line's positions are held (never forgotten: see depth_first.hpp).
+    // stored position and the dense table holds about twice the positions of the switch
+    // (docs/benchmarks.md, "Forgetting"). The line's positions are held (never forgotten:
+    // see depth_first.hpp).
     void switch_tables() {
         const std::uint64_t room = limits_.forget ? std::max(limits_.max_bytes / 16, 16 * stack_bytes())
                                                   : std::max(limits_.max_bytes / 32, 4 * stack_bytes());
@@ -359,10 +359,9 @@ private:
     }
     // In a table of more than kAheadFrom bytes (past the caches) each lookup waits on
     // memory: the children's keys are made first and their buckets asked for at once
-    // (make_keys), so that the lookups of one expansion wait about once (FreeCell 982
-    // with two cells, 10 million expansions in a 1 GB table that forgets: 1.1 to 1.3 us
-    // an expansion before, 0.87 to 0.99 after). In a smaller table the separate pass
-    // costs more than it saves (7% on Baker's Game 1..3000).
+    // (make_keys), so that the lookups of one expansion wait about once. In a smaller
+    // table the separate pass costs more than it saves (docs/benchmarks.md, "Keys made
+    // ahead").
     static constexpr std::uint64_t kAheadFrom = std::uint64_t{64} << 20;
     // Makes each child's key (a quiet move's without making the child, see expand;
     // another's child is made and settled into made_) and asks for its bucket.
