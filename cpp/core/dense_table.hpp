@@ -35,7 +35,7 @@
 // where table.hpp compares 104. (The 24 hi bits between the shard bits and the low 32 are
 // never compared: table.hpp does not keep them, and its keys move here when a
 // depth-first search switches tables.) With 2 billion positions the chance that a new
-// position is taken for a stored one is below n^2 / 2^97, about 3e-11 (README, "Why an
+// position is taken for a stored one is below n^2 / 2^97, about 3e-11 (docs/architecture.md, "Why an
 // impossible can be trusted").
 //
 // Memory. The buckets are mapped at once and the system gives pages on first touch, so

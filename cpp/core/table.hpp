@@ -3,7 +3,7 @@
 //
 // Design. A slot holds 12 bytes of a 128-bit key: its low 64 bits and 32 of its high
 // ones; 8 more high bits choose the shard, so two positions are told apart by 104 key
-// bits (see README, "Why an impossible can be trusted"). Nothing else is stored. A shard
+// bits (see docs/architecture.md, "Why an impossible can be trusted"). Nothing else is stored. A shard
 // grows when its load would pass 1/2 (or 3/4 when memory counts more than speed); a small
 // shard doubles, a large one grows by a quarter, so that a large shard's load stays
 // between 4/5 of its limit and the limit (3/5 to 3/4: 16 to 20 bytes a position)

@@ -11,7 +11,7 @@
 // An empty column has L = 0 and mix(0) = 0. Foundations need no term: the cards home are
 // exactly the cards absent from columns and cells. The two 64-bit halves use independent
 // tables and different finalisers, so the chance that two of n distinct states share a
-// key is about n^2 / 2^129 (below 1e-20 for a billion states): see README, "Why an
+// key is about n^2 / 2^129 (below 1e-20 for a billion states): see docs/architecture.md, "Why an
 // impossible can be trusted".
 #pragma once
 
