@@ -84,13 +84,14 @@ def test_bakers_dozen_deals_1_to_1000_equal_pysol_cards() -> None:
 @pytest.mark.parametrize(("preset", "pysol_game"), [
     ("king_only_bakers_game", "ko_bakers_game"), ("relaxed_freecell", "relaxed_freecell"),
     ("beleaguered_castle", "beleaguered_castle"), ("streets_and_alleys", "streets_and_alleys"),
+    ("eight_off", "eight_off"), ("seahaven_towers", "seahaven"),
+    ("relaxed_seahaven_towers", "relaxed_seahaven"), ("forecell", "forecell"),
 ])
 def test_pysolfc_presets_deal_as_pysol_cards(preset: str, pysol_game: str) -> None:
     for n in (*range(1, 201), 32000, 32001, 10**6, 2**40, MAX_PYSOL_NUMBER):
         expected = pysol_board(pysol_game, n, PYSOLFC)
         deal = Deal.from_number(preset, n)
-        assert deal.to_text() == expected, n
-        assert Deal.parse(expected, preset) == deal, n
+        assert Deal.parse(expected, preset) == deal, n  # pysol-cards omits trailing cells
 
 
 @pytest.mark.parametrize("n", [32000, 32001, 10**6, 2**31 - 1, 2**31, 2**31 + 1, 2**32 - 1,
@@ -212,7 +213,7 @@ def assert_first_position(deal: Deal) -> None:
     """Check the shape of a first position of a preset or custom game."""
     variant = deal.variant
     assert tuple(map(len, deal.columns)) == variant.column_lengths
-    assert deal.cells == (None,) * variant.cells
+    assert [k for k, card in enumerate(deal.cells) if card] == list(variant.dealt_cells)
     assert deal.foundations == ((1,) * 4 if variant.aces_on_foundations else (0,) * 4)
     ranks = set(deck_ranks(variant.deck))
     assert all(c.rank in ranks for col in deal.columns for c in col)
@@ -240,6 +241,10 @@ def test_preset_column_lengths() -> None:
         "bakers_dozen": (4,) * 13,
         "king_only_bakers_game": (7, 7, 7, 7, 6, 6, 6, 6),
         "relaxed_freecell": (7, 7, 7, 7, 6, 6, 6, 6),
+        "eight_off": (6,) * 8,
+        "seahaven_towers": (5,) * 10,
+        "relaxed_seahaven_towers": (5,) * 10,
+        "forecell": (6,) * 8,
         "beleaguered_castle": (6,) * 8,
         "streets_and_alleys": (7, 7, 7, 7, 6, 6, 6, 6),
         "stronghold": (7, 7, 7, 7, 6, 6, 6, 6),
@@ -293,11 +298,14 @@ def test_from_seed_follows_the_documented_shuffle(variant: Variant) -> None:
         order = pinned_seed_order(variant.deck, seed)
         if variant.aces_on_foundations:
             order = [c for c in order if c.rank != 1]
+        last = len(order) - len(variant.dealt_cells)
+        order, held = order[:last], order[last:]
         columns = tuple(tuple(order[i::variant.columns]) for i in range(variant.columns))
         if variant.kings_to_bottom:
             columns = tuple(map(_kings_down, columns))
         deal = Deal.from_seed(variant, seed)
         assert deal.columns == columns
+        assert [deal.cells[k] for k in variant.dealt_cells] == held
         assert (deal.seed, deal.number) == (seed, None)
 
 

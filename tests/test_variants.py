@@ -35,6 +35,22 @@ EXPECTED = {
     "relaxed_freecell": dict(
         deck=52, columns=8, cells=4, build="alternate", empty="any", moves="sequence",
         auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="pysol"),
+    "eight_off": dict(
+        deck=52, columns=8, cells=8, build="suit", empty="kings", moves="supermove",
+        auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="pysol",
+        dealt_cells=(0, 2, 4, 6)),
+    "seahaven_towers": dict(
+        deck=52, columns=10, cells=4, build="suit", empty="kings", moves="supermove",
+        auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="pysol",
+        dealt_cells=(1, 2)),
+    "relaxed_seahaven_towers": dict(
+        deck=52, columns=10, cells=4, build="suit", empty="kings", moves="sequence",
+        auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="pysol",
+        dealt_cells=(1, 2)),
+    "forecell": dict(
+        deck=52, columns=8, cells=4, build="alternate", empty="kings", moves="supermove",
+        auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="pysol",
+        dealt_cells=(0, 1, 2, 3)),
     "beleaguered_castle": dict(
         deck=52, columns=8, cells=0, build="any", empty="any", moves="supermove",
         auto_aces=False, aces_on_foundations=True, kings_to_bottom=False, numbering="pysol"),
@@ -60,6 +76,10 @@ COLUMN_LENGTHS = {
     "bakers_dozen": (4,) * 13,
     "king_only_bakers_game": (7, 7, 7, 7, 6, 6, 6, 6),
     "relaxed_freecell": (7, 7, 7, 7, 6, 6, 6, 6),
+    "eight_off": (6,) * 8,
+    "seahaven_towers": (5,) * 10,
+    "relaxed_seahaven_towers": (5,) * 10,
+    "forecell": (6,) * 8,
     "beleaguered_castle": (6,) * 8,
     "streets_and_alleys": (7, 7, 7, 7, 6, 6, 6, 6),
     "stronghold": (7, 7, 7, 7, 6, 6, 6, 6),
@@ -68,7 +88,7 @@ COLUMN_LENGTHS = {
 }
 
 #: The fields that `Variant.rules` hands to the C++ core (``cpp/core/rules.hpp``).
-CORE_FIELDS = {"deck", "columns", "cells", "build", "empty", "moves", "auto_aces",
+CORE_FIELDS = {"deck", "columns", "cells", "build", "empty", "moves", "auto_aces", "dealt_cells",
                "aces_on_foundations", "kings_to_bottom", "numbering"}
 
 
@@ -83,7 +103,8 @@ def test_the_presets_are_the_games_of_rules_md() -> None:
 @pytest.mark.parametrize("name", EXPECTED)
 def test_preset_fields(name: str) -> None:
     variant = PRESETS[name]
-    assert variant.rules() == EXPECTED[name], f"{name} differs from docs/rules.md"
+    expected = {"dealt_cells": (), **EXPECTED[name]}
+    assert variant.rules() == expected, f"{name} differs from docs/rules.md"
 
 
 @pytest.mark.parametrize("name", EXPECTED)
@@ -126,6 +147,11 @@ def test_preset_has_a_title(name: str) -> None:
     ("King Only Baker's Game", "king_only_bakers_game"),
     ("ko_bakers_game", "king_only_bakers_game"),
     ("Relaxed FreeCell", "relaxed_freecell"),
+    ("Eight Off", "eight_off"),
+    ("Seahaven Towers", "seahaven_towers"),
+    ("seahaven", "seahaven_towers"),
+    ("relaxed_seahaven", "relaxed_seahaven_towers"),
+    ("ForeCell", "forecell"),
     ("Beleaguered Castle", "beleaguered_castle"),
     ("Streets and Alleys", "streets_and_alleys"),
     ("Stronghold", "stronghold"),
@@ -196,7 +222,8 @@ def test_a_variant_passes_through() -> None:
 
 def test_custom_variant_defaults() -> None:
     custom = Variant(name="x", cells=3, build="alternate")
-    assert custom.rules() == {**EXPECTED["bakers_game"], "cells": 3, "build": "alternate"}
+    assert custom.rules() == {**EXPECTED["bakers_game"], "cells": 3, "build": "alternate",
+                              "dealt_cells": ()}
     assert custom.column_lengths == (7, 7, 7, 7, 6, 6, 6, 6)
 
 
@@ -279,7 +306,8 @@ def test_core_deals_every_preset_as_python_does(name: str, number: int) -> None:
     deal = Deal.from_number(variant, number)
     assert columns == [[card.code for card in col] for col in deal.columns], (
         f"the core's deal {number} of {name} differs from Python's")
-    assert cells == [0] * variant.cells
+    assert cells == [0 if card is None else card.code for card in deal.cells]
+    assert sum(map(bool, cells)) == len(variant.dealt_cells)
     assert heights == ([1, 1, 1, 1] if variant.aces_on_foundations else [0, 0, 0, 0])
 
 
@@ -315,3 +343,20 @@ def test_only_games_without_free_space_cut_dead_ends() -> None:
     assert not dozen.replace(empty="kings").cuts_dead_ends
     assert not dozen.replace(moves="sequence").cuts_dead_ends
     assert find_variant("freecell").replace(cells=0, empty="none").cuts_dead_ends
+
+
+@pytest.mark.parametrize("cells", [(4,), (2, 1), (1, 1), [5], (True,), (-1,), "0"])
+def test_dealt_cells_must_be_increasing_cells_of_the_game(cells: object) -> None:
+    with pytest.raises(InvalidVariantError, match="dealt_cells"):
+        Variant("x", cells=4, dealt_cells=cells)  # type: ignore[arg-type]
+
+
+def test_a_custom_game_with_dealt_cells_deals_and_round_trips() -> None:
+    custom = Variant("x", columns=7, cells=3, dealt_cells=(0, 2))
+    deal = Deal.from_number(custom, 5)
+    assert [card is not None for card in deal.cells] == [True, False, True]
+    assert tuple(map(len, deal.columns)) == custom.column_lengths == (8, 7, 7, 7, 7, 7, 7)
+    columns, cells, _ = _core.deal(custom.rules(), 5)
+    assert cells == [0 if card is None else card.code for card in deal.cells]
+    assert columns == [[card.code for card in col] for col in deal.columns]
+    assert Deal.from_json(deal.to_json()) == deal

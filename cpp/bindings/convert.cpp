@@ -56,6 +56,18 @@ Rules rules_from_dict(const pb::dict& d) {
     r.kings_to_bottom = get<bool>(d, "kings_to_bottom", false);
     r.numbering = pick<Numbering>(d, "numbering", {{"ms", Numbering::MS}, {"pysol", Numbering::PySol}},
                                   Numbering::MS);
+    if (d.contains("dealt_cells")) {
+        for (pb::handle cell : pb::iterable(d["dealt_cells"])) {
+            const int k = pb::isinstance<pb::bool_>(cell) || !pb::isinstance<pb::int_>(cell)
+                              ? -1
+                              : cell.cast<int>();
+            if (k < 0 || k >= kMaxCells)
+                throw pb::value_error("rule dealt_cells=" +
+                                      pb::repr(d["dealt_cells"]).cast<std::string>() +
+                                      " must list cells 0.." + std::to_string(kMaxCells - 1));
+            r.dealt_cells = static_cast<std::uint8_t>(r.dealt_cells | (1U << k));
+        }
+    }
     if (auto why = r.validate(); !why.empty()) throw pb::value_error(why);
     return r;
 }

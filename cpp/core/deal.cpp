@@ -128,7 +128,18 @@ Layout lay_out(const Rules& rules, const std::vector<Card>& dealing_order) {
                 }
         }
     }
-    for (std::size_t i = 0; i < order.size(); ++i) out.columns[i % n].push_back(order[i]);
+    // The last cards go to the dealt cells, lowest cell first; the others to the columns.
+    std::size_t to_columns = order.size();
+    for (int k = kMaxCells - 1; k >= 0; --k)
+        if ((rules.dealt_cells >> k) & 1U) --to_columns;
+    for (std::size_t i = 0, k = 0; i < order.size(); ++i) {
+        if (i < to_columns) {
+            out.columns[i % n].push_back(order[i]);
+            continue;
+        }
+        while (!((rules.dealt_cells >> k) & 1U)) ++k;
+        out.cells[k++] = order[i];
+    }
     return out;
 }
 

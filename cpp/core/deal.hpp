@@ -10,7 +10,8 @@
 // - The shuffled array is dealt from its end (the Microsoft order), except in games that
 //   move kings down, which PySol deals from its start.
 // - Cards not in the deck (ranks 2..5 of a 36-card deck) are skipped; aces go to the
-//   foundations when `aces_on_foundations`; the rest are dealt round-robin.
+//   foundations when `aces_on_foundations`; the last cards go to the `dealt_cells`, one
+//   each, lowest cell first; the rest are dealt round-robin.
 // - `kings_to_bottom`: each king, in dealing order, swaps with the first non-king dealt
 //   before it in its column (PySol's Baker's Dozen rule).
 #pragma once

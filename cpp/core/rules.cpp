@@ -11,6 +11,8 @@ std::string Rules::validate() const {
                std::to_string(columns);
     if (cells < 0 || cells > kMaxCells)
         return "cells must be 0.." + std::to_string(kMaxCells) + ", not " + std::to_string(cells);
+    if (cells < kMaxCells && (dealt_cells >> cells) != 0)
+        return "dealt_cells names a cell past the " + std::to_string(cells) + " cells";
     if (dealt_cards() < columns)
         return "columns (" + std::to_string(columns) + ") exceed the cards dealt";
     return {};

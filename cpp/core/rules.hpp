@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 
@@ -36,6 +37,9 @@ struct Rules {
     bool aces_on_foundations = false;
     bool kings_to_bottom = false;
     Numbering numbering = Numbering::MS;
+    // The cells that take the last cards of the deal, one card each, lowest cell first, as
+    // a bit set (bit k: cell k): Eight Off's cells 0, 2, 4, 6. Only the deal reads it.
+    std::uint8_t dealt_cells = 0;
 
     // Returns an empty string when the fields are consistent, else what is wrong.
     std::string validate() const;
@@ -48,8 +52,10 @@ struct Rules {
     int height_of_rank(int r) const { return (deck == 52 || r == 1) ? r : r - 4; }
     // Returns true if rank `r` is in the deck.
     bool has_rank(int r) const { return deck == 52 || r == 1 || r >= 6; }
+    // Returns how many cards are dealt to the cells at the start.
+    int cells_dealt() const { return std::popcount(dealt_cells); }
     // Returns how many cards are dealt to the columns.
-    int dealt_cards() const { return deck - (aces_on_foundations ? 4 : 0); }
+    int dealt_cards() const { return deck - (aces_on_foundations ? 4 : 0) - cells_dealt(); }
 
     // Returns true if `moving` may be placed on `target` in a column.
     bool builds_on(Card moving, Card target) const {

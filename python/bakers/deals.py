@@ -18,8 +18,9 @@ Numbered deals (`Deal.from_number`) reproduce the deals of other programs:
   the lowest non-king below it, kings taken from bottom to top (so the kings of a
   column keep their order and lie below every non-king).
 * A 36-card deck drops the cards of rank 2..5 from the 52 in dealing order;
-  ``aces_on_foundations`` puts the four aces on the foundations. The remaining cards
-  are dealt round-robin into the columns, first columns first.
+  ``aces_on_foundations`` puts the four aces on the foundations; the last cards go to
+  the ``dealt_cells``, one each, lowest cell first. The remaining cards are dealt
+  round-robin into the columns, first columns first.
 
 Seeded deals (`Deal.from_seed`, seeds are ints >= 0) shuffle the variant's deck in
 `full_deck` order with ``rng = random.Random(seed)`` and the Fisher-Yates shuffle
@@ -182,11 +183,17 @@ def _lay_out(variant: Variant, cards: list[Card], number: int | None = None,
             if card.rank == 1:
                 foundations[card.suit] = 1
         cards = [card for card in cards if card.rank != 1]
+    held: list[Card | None] = [None] * variant.cells
+    if variant.dealt_cells:
+        last = len(cards) - len(variant.dealt_cells)
+        for cell, card in zip(variant.dealt_cells, cards[last:], strict=True):
+            held[cell] = card
+        cards = cards[:last]
     n = variant.columns
     columns = [tuple(cards[i::n]) for i in range(n)]
     if variant.kings_to_bottom:
         columns = [_kings_down(column) for column in columns]
-    return Deal(variant, tuple(columns), (None,) * variant.cells, tuple(foundations),
+    return Deal(variant, tuple(columns), tuple(held), tuple(foundations),
                 number=number, seed=seed)
 
 
@@ -722,8 +729,9 @@ def _json_variant(obj: Mapping[str, Any]) -> Variant:
     try:
         if isinstance(game, Mapping):
             fields = dict(game)
-            if isinstance(fields.get("aliases"), list):
-                fields["aliases"] = tuple(fields["aliases"])
+            for key in ("aliases", "dealt_cells"):
+                if isinstance(fields.get(key), list):
+                    fields[key] = tuple(fields[key])
             return Variant(**fields)
         return find_variant(game)
     except (BakersError, TypeError) as exc:

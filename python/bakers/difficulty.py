@@ -63,6 +63,10 @@ THRESHOLDS: dict[str, tuple[float, float]] = {
     "bulochnik": (47.76, 67.38),
     "bakers_dozen": (17.84, 37.09),
     # The games of docs/presets.md, from their first 60 winnable deals.
+    "eight_off": (19.68, 31.09),
+    "seahaven_towers": (46.08, 70.47),
+    "relaxed_seahaven_towers": (22.02, 50.38),
+    "forecell": (31.83, 53.45),
     "king_only_bakers_game": (78.34, 86.34),
     "relaxed_freecell": (7.95, 16.14),
     "beleaguered_castle": (55.96, 77.76),

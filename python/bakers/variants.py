@@ -59,6 +59,9 @@ class Variant:
     aces_on_foundations: bool = False
     kings_to_bottom: bool = False
     numbering: str = "ms"
+    #: The cells that take the last cards of a deal, one each, lowest first (Eight Off:
+    #: ``(0, 2, 4, 6)``); only dealing reads it.
+    dealt_cells: tuple[int, ...] = ()
     title: str = ""
     aliases: tuple[str, ...] = ()
 
@@ -93,13 +96,23 @@ class Variant:
         if not isinstance(aliases, tuple) or not all(
                 isinstance(alias, str) and alias for alias in aliases):
             raise bad("aliases", self.aliases, "is not a list of names (non-empty strings)")
+        cells = self.dealt_cells
+        if isinstance(cells, list):  # from JSON, as aliases
+            cells = tuple(cells)
+            object.__setattr__(self, "dealt_cells", cells)
+        if (not isinstance(cells, tuple) or not all(_is_int(k) for k in cells)
+                or list(cells) != sorted(set(cells))
+                or any(not 0 <= k < self.cells for k in cells)):
+            raise bad("dealt_cells", cells, f"is not a tuple of distinct cells 0.."
+                      f"{self.cells - 1} in increasing order")
         if self.dealt_cards < self.columns:
             raise bad("columns", self.columns, f"exceeds the {self.dealt_cards} cards dealt")
 
     @property
     def dealt_cards(self) -> int:
-        """How many cards are dealt to the columns (the deck less aces already home)."""
-        return self.deck - (4 if self.aces_on_foundations else 0)
+        """How many cards are dealt to the columns (the deck less aces already home and
+        the cards dealt to cells)."""
+        return self.deck - (4 if self.aces_on_foundations else 0) - len(self.dealt_cells)
 
     @property
     def column_lengths(self) -> tuple[int, ...]:
@@ -147,6 +160,16 @@ PRESETS: dict[str, Variant] = {v.name: v for v in (
             aliases=("ko_bakers_game", "kings_only_bakers_game", "kobg")),
     Variant("relaxed_freecell", title="Relaxed FreeCell", build="alternate",
             moves="sequence", numbering="pysol", aliases=("relaxed_fc",)),
+    Variant("eight_off", title="Eight Off", cells=8, build="suit", empty="kings",
+            dealt_cells=(0, 2, 4, 6), numbering="pysol", aliases=("eightoff",)),
+    Variant("seahaven_towers", title="Seahaven Towers", columns=10, build="suit",
+            empty="kings", dealt_cells=(1, 2), numbering="pysol",
+            aliases=("seahaven", "sea_towers")),
+    Variant("relaxed_seahaven_towers", title="Relaxed Seahaven Towers", columns=10,
+            build="suit", empty="kings", moves="sequence", dealt_cells=(1, 2),
+            numbering="pysol", aliases=("relaxed_seahaven",)),
+    Variant("forecell", title="ForeCell", build="alternate", empty="kings",
+            dealt_cells=(0, 1, 2, 3), numbering="pysol", aliases=("fore_cell",)),
     Variant("beleaguered_castle", title="Beleaguered Castle", cells=0, build="any",
             aces_on_foundations=True, numbering="pysol", aliases=("beleaguered",)),
     Variant("streets_and_alleys", title="Streets and Alleys", cells=0, build="any",
