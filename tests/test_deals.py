@@ -84,7 +84,7 @@ def test_bakers_dozen_deals_1_to_1000_equal_pysol_cards() -> None:
 @pytest.mark.parametrize(("preset", "pysol_game"), [
     ("king_only_bakers_game", "ko_bakers_game"), ("relaxed_freecell", "relaxed_freecell"),
     ("beleaguered_castle", "beleaguered_castle"), ("streets_and_alleys", "streets_and_alleys"),
-    ("eight_off", "eight_off"), ("seahaven_towers", "seahaven"),
+    ("citadel", "citadel"), ("eight_off", "eight_off"), ("seahaven_towers", "seahaven"),
     ("relaxed_seahaven_towers", "relaxed_seahaven"), ("forecell", "forecell"),
 ])
 def test_pysolfc_presets_deal_as_pysol_cards(preset: str, pysol_game: str) -> None:
@@ -212,9 +212,14 @@ def test_numbers_just_past_the_range() -> None:
 def assert_first_position(deal: Deal) -> None:
     """Check the shape of a first position of a preset or custom game."""
     variant = deal.variant
-    assert tuple(map(len, deal.columns)) == variant.column_lengths
+    lengths = tuple(map(len, deal.columns))
     assert [k for k, card in enumerate(deal.cells) if card] == list(variant.dealt_cells)
-    assert deal.foundations == ((1,) * 4 if variant.aces_on_foundations else (0,) * 4)
+    if variant.deal_to_foundations:  # a card home while dealing leaves its column short
+        assert all(a <= b for a, b in zip(lengths, variant.column_lengths, strict=True))
+        assert sum(lengths) + sum(deal.foundations) + len(variant.dealt_cells) == variant.deck
+    else:
+        assert lengths == variant.column_lengths
+        assert deal.foundations == ((1,) * 4 if variant.aces_on_foundations else (0,) * 4)
     ranks = set(deck_ranks(variant.deck))
     assert all(c.rank in ranks for col in deal.columns for c in col)
     if variant.kings_to_bottom:
@@ -246,6 +251,7 @@ def test_preset_column_lengths() -> None:
         "relaxed_seahaven_towers": (5,) * 10,
         "forecell": (6,) * 8,
         "beleaguered_castle": (6,) * 8,
+        "citadel": (6, 3, 6, 6, 5, 6, 4, 5),
         "streets_and_alleys": (7, 7, 7, 7, 6, 6, 6, 6),
         "stronghold": (7, 7, 7, 7, 6, 6, 6, 6),
         "portuguese_solitaire": (4,) * 13,
@@ -300,7 +306,17 @@ def test_from_seed_follows_the_documented_shuffle(variant: Variant) -> None:
             order = [c for c in order if c.rank != 1]
         last = len(order) - len(variant.dealt_cells)
         order, held = order[:last], order[last:]
-        columns = tuple(tuple(order[i::variant.columns]) for i in range(variant.columns))
+        if variant.deal_to_foundations:  # a card that goes home leaves its slot empty
+            ranks = (0, *deck_ranks(variant.deck))
+            tops = [1 if variant.aces_on_foundations else 0] * 4
+            slots: list[Card | None] = []
+            for c in order:
+                home = ranks.index(c.rank) == ranks.index(tops[c.suit]) + 1
+                tops[c.suit] = c.rank if home else tops[c.suit]
+                slots.append(None if home else c)
+            order = slots
+        columns = tuple(tuple(c for c in order[i::variant.columns] if c is not None)
+                        for i in range(variant.columns))
         if variant.kings_to_bottom:
             columns = tuple(map(_kings_down, columns))
         deal = Deal.from_seed(variant, seed)

@@ -131,7 +131,7 @@ PRESET_GAMES = [
     ("beleaguered_castle", "BeleagueredCastle"), ("streets_and_alleys", "StreetsAndAlleys"),
     ("stronghold", "Stronghold"), ("portuguese_solitaire", "PortugueseSolitaire"),
     ("spanish_patience_ii", "SpanishPatienceII"), ("bakers_dozen", "BakersDozen"),
-    ("eight_off", "EightOff"), ("seahaven_towers", "SeahavenTowers"),
+    ("citadel", "Citadel"), ("eight_off", "EightOff"), ("seahaven_towers", "SeahavenTowers"),
     ("relaxed_seahaven_towers", "RelaxedSeahavenTowers"), ("forecell", "ForeCell"),
 ]
 

@@ -54,6 +54,10 @@ EXPECTED = {
     "beleaguered_castle": dict(
         deck=52, columns=8, cells=0, build="any", empty="any", moves="supermove",
         auto_aces=False, aces_on_foundations=True, kings_to_bottom=False, numbering="pysol"),
+    "citadel": dict(
+        deck=52, columns=8, cells=0, build="any", empty="any", moves="supermove",
+        auto_aces=False, aces_on_foundations=True, kings_to_bottom=False, numbering="pysol",
+        deal_to_foundations=True),
     "streets_and_alleys": dict(
         deck=52, columns=8, cells=0, build="any", empty="any", moves="supermove",
         auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="pysol"),
@@ -81,6 +85,7 @@ COLUMN_LENGTHS = {
     "relaxed_seahaven_towers": (5,) * 10,
     "forecell": (6,) * 8,
     "beleaguered_castle": (6,) * 8,
+    "citadel": (6,) * 8,
     "streets_and_alleys": (7, 7, 7, 7, 6, 6, 6, 6),
     "stronghold": (7, 7, 7, 7, 6, 6, 6, 6),
     "portuguese_solitaire": (4,) * 13,
@@ -89,6 +94,7 @@ COLUMN_LENGTHS = {
 
 #: The fields that `Variant.rules` hands to the C++ core (``cpp/core/rules.hpp``).
 CORE_FIELDS = {"deck", "columns", "cells", "build", "empty", "moves", "auto_aces", "dealt_cells",
+               "deal_to_foundations",
                "aces_on_foundations", "kings_to_bottom", "numbering"}
 
 
@@ -103,7 +109,7 @@ def test_the_presets_are_the_games_of_rules_md() -> None:
 @pytest.mark.parametrize("name", EXPECTED)
 def test_preset_fields(name: str) -> None:
     variant = PRESETS[name]
-    expected = {"dealt_cells": (), **EXPECTED[name]}
+    expected = {"dealt_cells": (), "deal_to_foundations": False, **EXPECTED[name]}
     assert variant.rules() == expected, f"{name} differs from docs/rules.md"
 
 
@@ -113,7 +119,10 @@ def test_preset_column_lengths(name: str) -> None:
     assert variant.column_lengths == COLUMN_LENGTHS[name]
     assert sum(variant.column_lengths) == variant.dealt_cards
     dealt = tuple(len(col) for col in Deal.from_number(variant, 1).columns)
-    assert dealt == COLUMN_LENGTHS[name], f"deal 1 of {name} has columns of {dealt}"
+    if variant.deal_to_foundations:  # cards that go home while dealing leave gaps
+        assert all(a <= b for a, b in zip(dealt, COLUMN_LENGTHS[name], strict=True))
+    else:
+        assert dealt == COLUMN_LENGTHS[name], f"deal 1 of {name} has columns of {dealt}"
 
 
 @pytest.mark.parametrize("name", EXPECTED)
@@ -153,6 +162,7 @@ def test_preset_has_a_title(name: str) -> None:
     ("relaxed_seahaven", "relaxed_seahaven_towers"),
     ("ForeCell", "forecell"),
     ("Beleaguered Castle", "beleaguered_castle"),
+    ("Citadel", "citadel"),
     ("Streets and Alleys", "streets_and_alleys"),
     ("Stronghold", "stronghold"),
     ("Portuguese Solitaire", "portuguese_solitaire"),
@@ -223,7 +233,7 @@ def test_a_variant_passes_through() -> None:
 def test_custom_variant_defaults() -> None:
     custom = Variant(name="x", cells=3, build="alternate")
     assert custom.rules() == {**EXPECTED["bakers_game"], "cells": 3, "build": "alternate",
-                              "dealt_cells": ()}
+                              "dealt_cells": (), "deal_to_foundations": False}
     assert custom.column_lengths == (7, 7, 7, 7, 6, 6, 6, 6)
 
 
@@ -308,7 +318,7 @@ def test_core_deals_every_preset_as_python_does(name: str, number: int) -> None:
         f"the core's deal {number} of {name} differs from Python's")
     assert cells == [0 if card is None else card.code for card in deal.cells]
     assert sum(map(bool, cells)) == len(variant.dealt_cells)
-    assert heights == ([1, 1, 1, 1] if variant.aces_on_foundations else [0, 0, 0, 0])
+    assert heights == list(deal.foundations)
 
 
 def test_core_deals_a_custom_variant() -> None:

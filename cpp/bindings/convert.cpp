@@ -54,6 +54,7 @@ Rules rules_from_dict(const pb::dict& d) {
     r.auto_aces = get<bool>(d, "auto_aces", false);
     r.aces_on_foundations = get<bool>(d, "aces_on_foundations", false);
     r.kings_to_bottom = get<bool>(d, "kings_to_bottom", false);
+    r.deal_to_foundations = get<bool>(d, "deal_to_foundations", false);
     r.numbering = pick<Numbering>(d, "numbering", {{"ms", Numbering::MS}, {"pysol", Numbering::PySol}},
                                   Numbering::MS);
     if (d.contains("dealt_cells")) {

@@ -134,7 +134,14 @@ Layout lay_out(const Rules& rules, const std::vector<Card>& dealing_order) {
         if ((rules.dealt_cells >> k) & 1U) --to_columns;
     for (std::size_t i = 0, k = 0; i < order.size(); ++i) {
         if (i < to_columns) {
-            out.columns[i % n].push_back(order[i]);
+            const Card c = order[i];
+            const int s = suit_of(c);
+            if (rules.deal_to_foundations &&
+                rules.height_of_rank(rank_of(c)) == out.found[s] + 1) {
+                ++out.found[s];
+                continue;
+            }
+            out.columns[i % n].push_back(c);
             continue;
         }
         while (!((rules.dealt_cells >> k) & 1U)) ++k;

@@ -11,7 +11,9 @@
 //   move kings down, which PySol deals from its start.
 // - Cards not in the deck (ranks 2..5 of a 36-card deck) are skipped; aces go to the
 //   foundations when `aces_on_foundations`; the last cards go to the `dealt_cells`, one
-//   each, lowest cell first; the rest are dealt round-robin.
+//   each, lowest cell first; the rest are dealt round-robin, and with
+//   `deal_to_foundations` a card that is the next of its foundation goes there instead
+//   (its column gets nothing that time round).
 // - `kings_to_bottom`: each king, in dealing order, swaps with the first non-king dealt
 //   before it in its column (PySol's Baker's Dozen rule).
 #pragma once

@@ -40,6 +40,9 @@ struct Rules {
     // The cells that take the last cards of the deal, one card each, lowest cell first, as
     // a bit set (bit k: cell k): Eight Off's cells 0, 2, 4, 6. Only the deal reads it.
     std::uint8_t dealt_cells = 0;
+    // While dealing, a card that is the next of its foundation goes there instead of to
+    // its column, which gets no card that time round (Citadel). Only the deal reads it.
+    bool deal_to_foundations = false;
 
     // Returns an empty string when the fields are consistent, else what is wrong.
     std::string validate() const;

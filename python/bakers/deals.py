@@ -20,7 +20,9 @@ Numbered deals (`Deal.from_number`) reproduce the deals of other programs:
 * A 36-card deck drops the cards of rank 2..5 from the 52 in dealing order;
   ``aces_on_foundations`` puts the four aces on the foundations; the last cards go to
   the ``dealt_cells``, one each, lowest cell first. The remaining cards are dealt
-  round-robin into the columns, first columns first.
+  round-robin into the columns, first columns first; with ``deal_to_foundations`` a card
+  that is the next of its foundation goes there instead, and its column gets nothing
+  that time round.
 
 Seeded deals (`Deal.from_seed`, seeds are ints >= 0) shuffle the variant's deck in
 `full_deck` order with ``rng = random.Random(seed)`` and the Fisher-Yates shuffle
@@ -190,7 +192,17 @@ def _lay_out(variant: Variant, cards: list[Card], number: int | None = None,
             held[cell] = card
         cards = cards[:last]
     n = variant.columns
-    columns = [tuple(cards[i::n]) for i in range(n)]
+    if variant.deal_to_foundations:
+        ranks = (0, *deck_ranks(variant.deck))
+        slots: list[Card | None] = []
+        for card in cards:
+            home = ranks.index(card.rank) == ranks.index(foundations[card.suit]) + 1
+            if home:
+                foundations[card.suit] = card.rank
+            slots.append(None if home else card)
+        columns = [tuple(c for c in slots[i::n] if c is not None) for i in range(n)]
+    else:
+        columns = [tuple(cards[i::n]) for i in range(n)]
     if variant.kings_to_bottom:
         columns = [_kings_down(column) for column in columns]
     return Deal(variant, tuple(columns), tuple(held), tuple(foundations),

@@ -70,6 +70,7 @@ THRESHOLDS: dict[str, tuple[float, float]] = {
     "king_only_bakers_game": (78.34, 86.34),
     "relaxed_freecell": (7.95, 16.14),
     "beleaguered_castle": (55.96, 77.76),
+    "citadel": (29.94, 56.28),
     "streets_and_alleys": (67.04, 78.88),
     "stronghold": (25.96, 54.23),
     "portuguese_solitaire": (36.92, 61.18),

@@ -62,6 +62,9 @@ class Variant:
     #: The cells that take the last cards of a deal, one each, lowest first (Eight Off:
     #: ``(0, 2, 4, 6)``); only dealing reads it.
     dealt_cells: tuple[int, ...] = ()
+    #: While dealing, a card that is the next of its foundation goes there instead of to
+    #: its column, which gets no card that time round (Citadel); only dealing reads it.
+    deal_to_foundations: bool = False
     title: str = ""
     aliases: tuple[str, ...] = ()
 
@@ -82,7 +85,8 @@ class Variant:
             value = getattr(self, field)
             if value not in allowed:
                 raise bad(field, value, f"is not one of {', '.join(map(repr, allowed))}")
-        for field in ("auto_aces", "aces_on_foundations", "kings_to_bottom"):
+        for field in ("auto_aces", "aces_on_foundations", "kings_to_bottom",
+                      "deal_to_foundations"):
             if not isinstance(getattr(self, field), bool):
                 raise bad(field, getattr(self, field), "is not a bool")
         if not isinstance(self.title, str):
@@ -116,7 +120,8 @@ class Variant:
 
     @property
     def column_lengths(self) -> tuple[int, ...]:
-        """How many cards each column gets: the dealt cards round-robin, first columns first."""
+        """How many cards each column gets: the dealt cards round-robin, first columns first
+        (with ``deal_to_foundations``, at most that many)."""
         q, r = divmod(self.dealt_cards, self.columns)
         return tuple(q + (1 if i < r else 0) for i in range(self.columns))
 
@@ -172,6 +177,8 @@ PRESETS: dict[str, Variant] = {v.name: v for v in (
             dealt_cells=(0, 1, 2, 3), numbering="pysol", aliases=("fore_cell",)),
     Variant("beleaguered_castle", title="Beleaguered Castle", cells=0, build="any",
             aces_on_foundations=True, numbering="pysol", aliases=("beleaguered",)),
+    Variant("citadel", title="Citadel", cells=0, build="any", aces_on_foundations=True,
+            deal_to_foundations=True, numbering="pysol"),
     Variant("streets_and_alleys", title="Streets and Alleys", cells=0, build="any",
             numbering="pysol", aliases=("streets",)),
     Variant("stronghold", title="Stronghold", cells=1, build="any", numbering="pysol"),
