@@ -57,6 +57,10 @@ def test_probes(fcs) -> None:
     (["--max-iters", "ten"], '"--max-iters" takes an integer'),
     (["--sequence-move", "sometimes"], 'Unknown argument "sometimes"'),
     (["--load-config", "nonsense"], 'Unknown configuration "nonsense"'),
+    (["--max-memory", "lots"], '"--max-memory" takes a size'),
+    (["--max-seconds", "-1"], '"--max-seconds" takes a positive number'),
+    (["-m", "a.board", "b.board"], 'Only one board file'),
+    (["-m", "/no/such/board"], 'Could not open file "/no/such/board"'),
 ])
 def test_refusals_are_one_line_and_exit_255(fcs, argv: list[str], said: str) -> None:
     code, out, err = fcs(*argv, stdin=MS24)
@@ -142,3 +146,8 @@ def test_verdicts_and_exit_status(fcs) -> None:
                                         "states checked is ")
     code, out, _ = fcs("-m", "-p", "--max-iters", "2", stdin=MS24)
     assert code == 0 and out.startswith("I could not solve this game.\n")
+
+
+def test_a_memory_cap_ends_the_run_as_a_limit(fcs) -> None:
+    code, out, _ = fcs("-m", "-sel", "--max-memory", "1K", stdin=MS24)
+    assert code == 0 and out.startswith("Iterations count exceeded.\n")

@@ -40,7 +40,12 @@ Game:   -g/--game/--preset NAME, --decks-num N, --stacks-num N, --freecells-num 
         --sequences-are-built-by suit|alternate_color|rank,
         --sequence-move limited|unlimited, --empty-stacks-filled-by all|kings|none
 Search: --max-iters N (positions expanded), --max-seconds S (wall clock, default 60),
-        --load-config NAME / -l NAME (accepted; bakers searches its own way)
+        --max-memory SIZE (default 2G), --load-config NAME / -l NAME (accepted; bakers
+        searches its own way)
+
+Every foundation move is listed. -opt is accepted (bakers' lines are its own); -hoi too,
+but a run that hits a limit prints no moves (bakers keeps no line to the position it
+reached); -i prints "Depth: 0" (bakers' searches report no depth); -s acts as -i.
 """
 
 _FACE_DOWN = re.compile(r"<[^>\s]*>")
@@ -85,8 +90,9 @@ def _run(options: FcsOptions) -> None:
         assert meter is not None
         meter.write(report.expanded, report.stored)
 
-    result = solve(deal, limits=Limits(nodes=options.max_iters, seconds=options.max_seconds),
-                   method=method, progress=progress if meter else None)
+    limits = Limits(nodes=options.max_iters, seconds=options.max_seconds,
+                    memory=options.max_memory)
+    result = solve(deal, limits=limits, method=method, progress=progress if meter else None)
     if meter is not None:
         meter.write(result.stats.expanded, result.stats.stored)
     moves = None

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..errors import InvalidOptionError
+from ..limits import parse_bytes
 from .games import BUILD_WORDS, EMPTY_WORDS, MOVE_WORDS, GameParams, game_params
 
 __all__ = ["FcsOptions", "parse_options", "FLAGS", "VALUED", "SEARCH_CONFIGS"]
@@ -43,6 +44,7 @@ VALUED = {
     "--sequence-move": "sequence_move",
     "--empty-stacks-filled-by": "empty",
     "--max-seconds": "max_seconds",
+    "--max-memory": "max_memory",
 }
 
 #: The names of Freecell Solver's search configurations (``--load-config``/``-l``),
@@ -63,6 +65,8 @@ SEARCH_CONFIGS = frozenset((
 #: The wall-clock cap of a run when ``--max-seconds`` is not given: a program waiting
 #: for ``fc-solve`` (PySolFC's solver window) gets an answer within it.
 DEFAULT_SECONDS = 60.0
+#: The memory cap of a run when ``--max-memory`` is not given.
+DEFAULT_MEMORY = "2G"
 
 
 @dataclass
@@ -84,6 +88,7 @@ class FcsOptions:
     configs: list[str] = field(default_factory=list)
     max_iters: int | None = None
     max_seconds: float = DEFAULT_SECONDS
+    max_memory: int = field(default_factory=lambda: parse_bytes(DEFAULT_MEMORY))
     game: GameParams = field(default_factory=GameParams)
     board: str = "-"
 
@@ -126,6 +131,15 @@ def _apply(options: FcsOptions, option: str, kind: str, value: str) -> None:
                 f'The command line parameter "{option}" takes a positive number of '
                 f'seconds, not "{value}".')
         options.max_seconds = seconds
+    elif kind == "max_memory":
+        try:
+            options.max_memory = parse_bytes(value)
+        except InvalidOptionError:
+            options.max_memory = 0
+        if options.max_memory <= 0:
+            raise InvalidOptionError(
+                f'The command line parameter "{option}" takes a size like 2G or 512M, '
+                f'not "{value}".') from None
     elif kind in ("decks", "stacks", "freecells"):
         options.game = game.change(**{kind: _integer(option, value, 0)})
     elif kind == "build":
