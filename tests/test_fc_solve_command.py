@@ -151,3 +151,32 @@ def test_verdicts_and_exit_status(fcs) -> None:
 def test_a_memory_cap_ends_the_run_as_a_limit(fcs) -> None:
     code, out, _ = fcs("-m", "-sel", "--max-memory", "1K", stdin=MS24)
     assert code == 0 and out.startswith("Iterations count exceeded.\n")
+
+
+@pytest.mark.parametrize(("stacks", "cells", "build", "move", "empty"), [
+    (13, 0, "rank", "limited", "none"),
+    (10, 2, "suit", "unlimited", "kings"),
+    (7, 3, "alternate_color", "limited", "all"),
+    (9, 1, "rank", "unlimited", "all"),
+    (12, 8, "suit", "limited", "kings"),
+    (6, 5, "alternate_color", "unlimited", "none"),
+])
+def test_settings_become_the_rules_played(fcs, stacks: int, cells: int, build: str, move: str,
+                                          empty: str) -> None:
+    from bakers import Variant
+    from bakers.fc_solve.games import BUILD_WORDS, EMPTY_WORDS
+
+    rules = Variant("x", columns=stacks, cells=cells, build=BUILD_WORDS[build],
+                    empty=EMPTY_WORDS[empty],
+                    moves="sequence" if move == "unlimited" else "supermove")
+    text = Deal.from_seed(rules, stacks * 100 + cells).to_text()
+    code, out, _ = fcs("-m", "-sel", "--max-iters", "50000", "--stacks-num", str(stacks),
+                       "--freecells-num", str(cells), "--sequences-are-built-by", build,
+                       "--sequence-move", move, "--empty-stacks-filled-by", empty, stdin=text)
+    assert code == 0
+    verdict = out.splitlines()[-3]
+    assert verdict in ("This game is solveable.", "I could not solve this game.",
+                       "Iterations count exceeded.")
+    if verdict == "This game is solveable.":
+        replay = Solution(parse_fcs_verbose(out)).replay(Board(Deal.parse(text, rules)))
+        assert replay.error is None and replay.won
