@@ -141,6 +141,21 @@ def test_play_a_deal_to_the_win_by_the_hinted_moves(server: str, browser: webdri
     browser.find_element(By.TAG_NAME, "body").send_keys("r")
     wait_for(browser, lambda: body(browser, "moves") == str(played), "redo")
     assert body(browser, "won") == "true"
+
+    # a few foundation moves back, the rest plays itself: Auto plays it home; back
+    # again, Solve plays the engine's line from there
+    moves = browser.execute_script("return view.state.moves")
+    back = 0
+    while back < 3 and moves[-1 - back].endswith("h"):
+        back += 1
+    assert back, f"the winning line ends with {moves[-1]!r}, not a move home"
+    for button in ("auto", "solve"):
+        for n in range(1, back + 1):
+            browser.find_element(By.TAG_NAME, "body").send_keys("u")
+            wait_for(browser, lambda n=n: body(browser, "moves") == str(played - n), "undo")
+        assert browser.find_element(By.ID, "auto").is_enabled()
+        browser.find_element(By.ID, button).click()
+        wait_for(browser, lambda: body(browser, "won") == "true", f"the win by {button}")
     browser.find_element(By.TAG_NAME, "body").send_keys("b")
     wait_for(browser, lambda: body(browser, "moves") == "0", "restart")
     assert time.perf_counter() - started < 60
