@@ -126,8 +126,9 @@ class Engine:
         return grade(deal, limits=Limits(nodes=self.limits.nodes, memory=self.limits.memory))
 
     def daily(self, variant: Variant, date: datetime.date) -> Deal:
-        """Return `bakers.daily` of ``variant`` for ``date`` (whose searches have the fixed
-        node limit that keeps the day's deal the same everywhere), remembered."""
+        """Return `bakers.daily` of ``variant`` for ``date``, remembered. Its searches
+        keep the fixed node limit that makes the day's deal the same everywhere
+        (`bakers.generating.DAILY_LIMITS`), which bounds their time and memory too."""
         key = (variant.name, date)
         with self._daily_lock:
             if key in self._daily:
