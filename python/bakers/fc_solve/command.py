@@ -77,6 +77,8 @@ def _read_board(source: str) -> str:
 
 
 def _run(options: FcsOptions) -> None:
+    """Read the board, solve it by the options' game and limits, and print the run as
+    ``fc-solve`` prints it."""
     variant = to_variant(options.game)
     deal = Deal.parse(_read_board(options.board), variant)
     out = sys.stdout
