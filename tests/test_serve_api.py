@@ -228,7 +228,10 @@ def test_grade_of_a_deal(client: TestClient) -> None:
     assert answer["grade"] in ("easy", "medium", "hard") and 0 <= answer["score"] <= 100
 
 
-@pytest.mark.parametrize("body", [b"{", b'{"game": "freecell",', b"[1, 2]", b"\xff\xfe"])
+@pytest.mark.parametrize("body", [
+    b"{", b'{"game": "freecell",', b"[1, 2]", b"\xff\xfe", b"[" * 30000 + b"]" * 30000,
+    b'{"game": "freecell", "deal": {"number": ' + b"9" * 5000 + b"}}",
+])
 def test_malformed_json_is_a_400_naming_the_problem(client: TestClient, body: bytes) -> None:
     answer = client.post("/api/state", content=body,
                          headers={"content-type": "application/json"})
@@ -239,6 +242,9 @@ def test_malformed_json_is_a_400_naming_the_problem(client: TestClient, body: by
 def test_unknown_game_is_a_404_naming_it(client: TestClient) -> None:
     answer = post(client, "deal", {"game": "spider", "deal": {"number": 1}}, 404)
     assert "'spider'" in answer["error"] and "freecell" in answer["error"]
+    # a huge name is quoted by its start only
+    answer = post(client, "deal", {"game": "q" * 50_000, "deal": {"number": 1}}, 404)
+    assert answer["error"].startswith("unknown game 'qqq") and len(answer["error"]) <= 300
 
 
 @pytest.mark.parametrize(("body", "words"), [

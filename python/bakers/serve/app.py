@@ -63,9 +63,19 @@ _GAME_KEYS = ("game", "deal", "moves")
 Handler = Callable[[Request], Awaitable[Response]]
 
 
+#: The longest error message sent back (one quoting a huge token is cut).
+MAX_MESSAGE = 300
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."
+
+
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": message, "status": status, **extra}, status_code=status,
-                        headers=_HEADERS)
+    extra = {key: _cut(value) if isinstance(value, str) else value
+             for key, value in extra.items()}
+    return JSONResponse({"error": _cut(message), "status": status, **extra},
+                        status_code=status, headers=_HEADERS)
 
 
 def _ok(data: Mapping[str, Any]) -> JSONResponse:
@@ -79,7 +89,9 @@ async def read_json(request: Request) -> dict[str, Any]:
     arrives), 415 for a body that is not JSON, 400 for malformed JSON or not an object.
     """
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and not (length.isascii() and length.isdigit()):
+        raise RequestError(f"Content-Length {length[:20]!r} is not a number")
+    if length is not None and int(length) > MAX_BODY:
         raise RequestError(f"the request body is larger than {MAX_BODY} bytes", 413)
     kind = request.headers.get("content-type", "application/json").split(";")[0].strip()
     if kind != "application/json":
@@ -97,6 +109,10 @@ async def read_json(request: Request) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         raise RequestError(f"malformed JSON at line {exc.lineno} column {exc.colno}: "
                            f"{exc.msg}") from None
+    except RecursionError:
+        raise RequestError("the JSON is nested too deeply") from None
+    except ValueError as exc:  # an integer of more digits than Python reads
+        raise RequestError(f"unreadable JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RequestError(f"the request body must be a JSON object, not "
                            f"{type(data).__name__}")
