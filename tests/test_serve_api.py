@@ -362,7 +362,7 @@ def test_a_hint_on_a_remembered_line_needs_no_worker() -> None:
     (("--port", "70000"), "--port 70000"),
     (("--workers", "0"), "--workers 0"),
     (("--hint-seconds", "-1"), "--hint-seconds -1"),
-    (("--max-memory", "lots"), "--max-memory"),
+    (("--search-memory", "lots"), "--search-memory"),
 ])
 def test_serve_refuses_bad_options_in_one_line(bakers, argv: tuple[str, ...],
                                                words: str) -> None:

@@ -24,11 +24,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if not value > 0:
             raise InvalidOptionError(f"{flag} {value} must be more than 0")
     try:
-        memory = parse_bytes(args.max_memory)
+        memory = parse_bytes(args.search_memory)
     except InvalidOptionError as exc:
-        raise InvalidOptionError(f"--max-memory: {exc}") from None
+        raise InvalidOptionError(f"--search-memory: {exc}") from None
     if memory == 0:
-        raise InvalidOptionError("--max-memory 0 leaves no room to search")
+        raise InvalidOptionError("--search-memory 0 leaves no room to search")
     limits = serve.EngineLimits(
         workers=args.workers, hint_seconds=args.hint_seconds,
         solve_seconds=args.solve_seconds, memory=memory)
@@ -58,6 +58,6 @@ def add_commands(sub: Any) -> None:
                    help="the longest a hint searches (default 3)")
     p.add_argument("--solve-seconds", type=float, default=10.0, metavar="S",
                    help="the longest a solve searches (default 10)")
-    p.add_argument("--max-memory", default="512M", metavar="SIZE",
+    p.add_argument("--search-memory", default="512M", metavar="SIZE",
                    help="the most memory one search holds (default 512M)")
     p.set_defaults(run=cmd_serve)
