@@ -17,10 +17,15 @@ void rebuild(const MoveGen& gen, const State& start, const std::vector<Move>& ch
     settle();
     for (const Move& m : chain) {
         res.compact.push_back(m);
-        for (const Move& single : gen.expand(k.s, m)) {
+        auto play = [&](const Move& single) {
             gen.apply(k, single);
             res.moves.push_back(single);
             gen.settle(k, nullptr, false);  // only mandatory moves happen mid-chain
+        };
+        if (m.count <= 1) {
+            play(m);  // a single move stands for itself (expand's answer, without its list)
+        } else {
+            for (const Move& single : gen.expand(k.s, m)) play(single);
         }
         settle();
     }

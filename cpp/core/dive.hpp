@@ -1,0 +1,43 @@
+// The dive: a first stage that only looks for wins, cheaply, before an exact search.
+//
+// Several depth-first scans take turns. Each scan keeps its own visited set and its own
+// line of frames from the start; a frame holds its position and its children, ordered
+// once by their class alone (no child is made or scored to order them), and its
+// children are made one at a time, when their turn comes: a child whose key is already
+// in the scan's visited set is passed over without being made. A scan
+// runs for a quota of expanded positions, then hands over to the next, keeping its line
+// to go on from where it stopped; the quotas grow every round, so an ordering that is
+// lost in a deal costs a bounded share of the work.
+//
+// The dive never says "impossible": when its budget is spent it answers "unknown" and
+// the caller runs an exact search. Its wins are lines of moves the rules allow, each
+// made by MoveGen::apply from the position before (every child is made that way), so
+// a win is as sound as any other search's; the tests replay each through the referee.
+//
+// Which moves a scan tries (dive.cpp): moves home, then cell cards onto columns, then
+// digs (the cards above a foundation's next card moved off as one step and the card sent
+// home), then parts of columns onto cards they build on, then the card below a top moved
+// onto a parent as one step, then moves into an empty column. It never moves a card into a
+// cell alone, nor a part that lies on a card it builds on: such moves only shuffle, and
+// leaving them out keeps a scan's line short and direct (its lines are about as long as
+// best first's). So a scan can run dry with a win left: the exact search finds it.
+#pragma once
+
+#include <cstdint>
+
+#include "search.hpp"
+
+namespace bakers {
+
+// The dive's budget of expanded positions before the exact search takes over, as
+// `solve` runs it (Method::Dive): chosen on a training range of FreeCell deals
+// (docs/benchmarks.md, "The dive").
+inline constexpr std::uint64_t kDiveBudget = 3000;
+
+// Looks for a win from `start` with the dive's scans, within `budget` expanded positions
+// (and the caller's limits). Returns Solved with a line, or Unknown (reason "dive
+// budget", or the limit that stopped it); never Impossible.
+Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
+                  const std::atomic<bool>* stop, const StopPoll& poll, std::uint64_t budget);
+
+}  // namespace bakers
