@@ -1,11 +1,13 @@
 #include "solve.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
 #include "beam.hpp"
 #include "best_first.hpp"
 #include "depth_first.hpp"
+#include "dive.hpp"
 #include "depth_first_threads.hpp"
 #include "portfolio.hpp"
 
@@ -39,6 +41,29 @@ void check_search(Method method, int threads, bool checkpoint) {
                                     std::to_string(threads));
 }
 
+namespace {
+
+// The dive (dive.hpp), then, unless it won or a limit stopped it, best first: the
+// verdict is the exact search's, and the counts are both runs' (the caller's limits hold
+// for the two together: positions and seconds in all, memory for each).
+Result solve_dive_then_best_first(const Rules& rules, const State& start, const Limits& limits,
+                                  const std::atomic<bool>* stop, const StopPoll& poll, int threads) {
+    Result dive = solve_dive(rules, start, limits, stop, poll, kDiveBudget);
+    if (dive.verdict == Verdict::Solved || dive.reason != "dive budget") return dive;
+    Limits rest = limits;
+    if (rest.max_nodes) rest.max_nodes -= std::min(rest.max_nodes - 1, dive.stats.expanded);
+    if (rest.max_states) rest.max_states -= std::min(rest.max_states - 1, dive.stats.stored);
+    if (rest.max_seconds > 0) rest.max_seconds = std::max(rest.max_seconds - dive.stats.seconds, 1e-9);
+    Result exact = solve_best_first(rules, start, rest, stop, poll, threads);
+    Stats both = dive.stats;
+    both.add_run(exact.stats);
+    both.seconds = dive.stats.seconds + exact.stats.seconds;
+    exact.stats = both;
+    return exact;
+}
+
+}  // namespace
+
 Result solve(const Rules& rules, const State& start, const Limits& limits, const std::atomic<bool>* stop,
              const StopPoll& poll, int threads, Method method) {
     switch (method) {
@@ -47,6 +72,7 @@ Result solve(const Rules& rules, const State& start, const Limits& limits, const
                                : solve_depth_first(rules, start, limits, stop, poll);
         case Method::Portfolio: return solve_portfolio(rules, start, limits, stop, poll, threads);
         case Method::Beam: return solve_beam(rules, start, limits, stop, poll);
+        case Method::Dive: return solve_dive_then_best_first(rules, start, limits, stop, poll, threads);
         case Method::BestFirst: break;
     }
     return solve_best_first(rules, start, limits, stop, poll, threads);

@@ -10,8 +10,8 @@
 namespace bakers {
 
 // The methods' names, in the order of `Method`, as the command line and Python spell them.
-inline constexpr std::array<std::string_view, 4> kMethodNames{"best-first", "depth-first", "portfolio",
-                                                              "beam"};
+inline constexpr std::array<std::string_view, 5> kMethodNames{"best-first", "depth-first", "portfolio",
+                                                              "beam", "dive"};
 
 // Returns the method named `name`; throws std::invalid_argument naming the methods if
 // there is none.
@@ -24,7 +24,7 @@ void check_search(Method method, int threads, bool checkpoint);
 // Decides the position `start` of a game with `method`: a win, a proof that none exists,
 // or unknown. `threads` is the number of threads of the one search (best first and depth
 // first share one visited set between them, the portfolio runs its searches at once; the
-// beam runs on one).
+// beam runs on one; the dive runs its scans on one, then best first on `threads`).
 Result solve(const Rules& rules, const State& start, const Limits& limits,
              const std::atomic<bool>* stop = nullptr, const StopPoll& poll = {}, int threads = 1,
              Method method = Method::BestFirst);

@@ -30,7 +30,7 @@ VERDICTS = ("solved", "impossible", "unknown")
 #: The searches `solve` can run (see its ``method``): the core's names (`_core.METHODS`,
 #: their owner), written here too so that the command line lists them without loading the
 #: core; tests/test_native.py checks that the two agree.
-METHODS = ("best-first", "depth-first", "portfolio", "beam")
+METHODS = ("best-first", "depth-first", "portfolio", "beam", "dive")
 
 
 class SearchProgress(NamedTuple):
@@ -52,17 +52,22 @@ def check_progress(progress: object) -> None:
 def default_method(variant: Variant, threads: int = 1) -> str:
     """Return the search a game gets when none is asked for (the same on any number of
     ``threads``): ``'portfolio'`` for games that build regardless of suit, ``'depth-first'`` where
-    they build by suit, else ``'best-first'``.
+    they build by suit, ``'dive'`` where they alternate colours with free cells, else
+    ``'best-first'``.
 
     Why: where cards build by suit the heuristic's order of the children leads depth
     first to a win about as surely as best first, at a lower cost a position; where they
-    alternate colours depth first wanders; where they ignore suits some wins only a
-    depth-first order or the rollouts find at once, so the portfolio runs them all. The
-    measurements: docs/benchmarks.md, "The searches' defaults".
+    alternate colours depth first wanders, but the dive's scans (purposeful moves only,
+    nothing scored) win most deals in a few dozen positions, best first deciding the rest;
+    where they ignore suits some wins only a depth-first order or the rollouts find at
+    once, so the portfolio runs them all. The measurements: docs/benchmarks.md, "The
+    searches' defaults" and "The dive".
     """
     if variant.build == "any":
         return "portfolio"
-    return "depth-first" if variant.build == "suit" else "best-first"
+    if variant.build == "suit":
+        return "depth-first"
+    return "dive" if variant.cells > 0 else "best-first"
 
 
 def check_method(method: str | None, variant: Variant | None) -> str:
@@ -245,10 +250,12 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     round from 10,000 positions, until a complete search decides or a run wins: the
     rollouts only ever win; on several threads the runs go at once, memory split evenly
     between them)
-    or ``'beam'`` (one thread: breadth first keeping the best 1,000, 4,000, 16,000, ...
+    , ``'beam'`` (one thread: breadth first keeping the best 1,000, 4,000, 16,000, ...
     new positions a level, a round each, until one wins or a round that kept every
     position proves there is no win; finds wins in tight games, FreeCell with one cell,
-    that the others miss); None picks the game's `default_method`. ``progress``, if
+    that the others miss) or ``'dive'`` (cheap depth-first scans that only look for a
+    win, a few thousand positions in all, then best first for the verdict: FreeCell's
+    fastest); None picks the game's `default_method`. ``progress``, if
     given, is called about 20 times a second with a `SearchProgress` (positions
     expanded and stored, seconds) on the calling thread while the search runs, for a
     progress display; an exception it raises stops the search and is raised by `solve`.

@@ -1,0 +1,92 @@
+// The dive: its wins replayed by the tests' own reading of the rules in every preset,
+// never "impossible", its budget and the caller's limits honoured, and the dive followed
+// by best first giving best first's verdicts.
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include "check.hpp"
+#include "dive.hpp"
+#include "support.hpp"
+
+namespace {
+
+using namespace support;
+
+TEST(dive_wins_replay_in_every_preset_and_it_never_says_impossible) {
+    // In debug builds every composite step is also checked against MoveGen::generate.
+    int won = 0;
+    for (const char* game : kPresets) {
+        const Rules& r = preset(game);
+        for (std::uint64_t n = 1; n <= 25; ++n) {
+            check::Context ctx(std::string(game) + " " + std::to_string(n));
+            const State start = dealt(r, n);
+            const Result res = solve_dive(r, start, Limits{}, nullptr, {}, 5000);
+            CHECK(res.verdict != Verdict::Impossible);
+            if (std::string(game) == "freecell") CHECK_EQ(res.verdict, Verdict::Solved);
+            if (res.verdict == Verdict::Solved) {
+                ++won;
+                CHECK_EQ(replay(r, start, res.moves, false), std::string());
+                CHECK_EQ(replay(r, start, res.compact, true), std::string());
+                CHECK_EQ(res.stats.most_home, r.deck);
+            } else {
+                CHECK_EQ(res.reason, std::string("dive budget"));
+                CHECK(res.stats.expanded <= 5000 + 256);
+            }
+        }
+    }
+    CHECK(won >= 90);  // of 125: most deals of every game, every one of FreeCell's 25 below
+}
+
+TEST(dive_then_best_first_gives_best_first_verdicts) {
+    // FreeCell 11982 and 36-card FreeCell 3 are impossible: the dive gives up, best
+    // first proves it; Baker's Game 14 too (a game the dive is not the default of).
+    for (const auto& [game, n] : {std::pair{"freecell", 11982}, {"freecell", 1}, {"freecell36", 3},
+                                  {"freecell36", 1}, {"bakers_game", 14}, {"bakers_dozen", 24}}) {
+        const Rules& r = preset(game);
+        check::Context ctx(std::string(game) + " " + std::to_string(n));
+        const State start = dealt(r, static_cast<std::uint64_t>(n));
+        const Result dive = solve(r, start, Limits{}, nullptr, {}, 1, Method::Dive);
+        const Result exact = solve(r, start, Limits{}, nullptr, {}, 1, Method::BestFirst);
+        CHECK_EQ(dive.verdict, exact.verdict);
+        CHECK(dive.verdict != Verdict::Unknown);
+        if (dive.verdict == Verdict::Solved) CHECK_EQ(replay(r, start, dive.moves, false), std::string());
+        if (dive.verdict == Verdict::Impossible) CHECK(dive.stats.expanded > exact.stats.expanded);
+    }
+}
+
+TEST(dive_node_limit_counts_both_searches) {
+    const Rules& r = preset("freecell");
+    const State start = dealt(r, 11982);
+    Limits limits;
+    limits.max_nodes = 500;  // inside the dive's budget: the dive stops on it
+    Result res = solve(r, start, limits, nullptr, {}, 1, Method::Dive);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.reason, std::string("node limit"));
+    CHECK(res.stats.expanded <= 500 + 256);
+    limits.max_nodes = kDiveBudget + 2000;  // past it: best first stops on what is left
+    res = solve(r, start, limits, nullptr, {}, 1, Method::Dive);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.reason, std::string("node limit"));
+    CHECK(res.stats.expanded >= kDiveBudget + 2000);
+    CHECK(res.stats.expanded <= kDiveBudget + 2000 + 512);
+}
+
+TEST(dive_stops_when_asked) {
+    const Rules& r = preset("freecell");
+    std::atomic<bool> stop{true};
+    const Result res = solve_dive(r, dealt(r, 11982), Limits{}, &stop, {}, 1'000'000);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.reason, std::string("interrupted"));
+}
+
+TEST(dive_from_a_won_position) {
+    const Rules& r = preset("freecell");
+    const State done = make_state(r, {}, {}, {13, 13, 13, 13});
+    const Result res = solve_dive(r, done, Limits{}, nullptr, {}, 10);
+    CHECK_EQ(res.verdict, Verdict::Solved);
+    CHECK(res.moves.empty());
+}
+
+}  // namespace
