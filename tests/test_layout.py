@@ -1,5 +1,6 @@
-"""The package's layout: no attribute of a package hides one of its modules, no module
-imports another in a circle, and the old module names still import for one release."""
+"""The layout: no attribute of a package hides one of its modules, no module imports
+another in a circle (nor a core header includes one), the old module names still import
+for one release, and docs/architecture.md names every file."""
 
 from __future__ import annotations
 
@@ -105,3 +106,23 @@ def test_the_architecture_page_names_every_file() -> None:
                if not re.search(rf"(?<!\w){re.escape(p.name)}", text)
                and f"{p.stem}.hpp/.cpp" not in text and f"`{p.stem}`" not in text]
     assert not missing, f"docs/architecture.md does not name {missing}"
+
+
+def test_no_core_header_includes_itself_in_a_circle() -> None:
+    core = Path(__file__).resolve().parent.parent / "cpp" / "core"
+    graph = {p.name: set(re.findall(r'^#include "([^"]+)"', p.read_text(encoding="utf-8"), re.M))
+             for p in core.glob("*.?pp")}
+    state: dict[str, int] = {}
+
+    def visit(name: str, path: list[str]) -> None:
+        state[name] = 1
+        for other in sorted(graph.get(name, ())):
+            if state.get(other) == 1:
+                pytest.fail("include cycle: " + " -> ".join(path[path.index(other):] + [other]))
+            if other not in state:
+                visit(other, path + [other])
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
