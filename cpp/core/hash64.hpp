@@ -1,9 +1,9 @@
 // A 64-bit checksum of a stream of bytes, for the checkpoint files (checkpoint.hpp): four
 // lanes of multiply-rotate rounds over 32-byte blocks (the construction of xxHash64),
 // mixed at the end with the length and the bytes left over. Any change of one byte
-// changes the sum but with a chance of 2^-64; the four lanes run side by side (2.3 GB a
-// second measured with -O2 on a shared 2-core machine), so summing a table costs a small
-// part of writing it or reading it back.
+// changes the sum but with a chance of 2^-64; the four lanes run side by side, so summing
+// a table costs a small part of writing it or reading it back (docs/benchmarks.md,
+// "The checkpoint's checksum").
 #pragma once
 
 #include <cstddef>
