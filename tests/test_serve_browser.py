@@ -171,3 +171,28 @@ def _builds(card: str, column) -> bool:
     red = {"H", "D"}
     return (ranks.index(card[0]) == ranks.index(onto[0]) - 1
             and (card[1] in red) != (onto[1] in red))
+
+
+def test_a_phone_sized_screen_shows_every_column(server: str,
+                                                 browser: webdriver.Chrome) -> None:
+    # Baker's Dozen has the most columns (13): on a phone's 390 CSS pixels they all fit
+    # without scrolling sideways, and a hint played by a tap still moves a card
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    try:
+        browser.get(f"{server}?game=bakers_dozen&number=3")
+        wait_for(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "#columns .column"))
+                 == 13 and body(browser, "moves") == "0", "the deal")
+        width = browser.execute_script("return document.documentElement.clientWidth")
+        assert width == 390
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+        for column in browser.find_elements(By.CSS_SELECTOR, "#columns .column"):
+            box = column.rect
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        browser.find_element(By.TAG_NAME, "body").send_keys("h")
+        wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".card.hint-src"),
+                 "a hint")
+        browser.find_elements(By.CSS_SELECTOR, ".card.hint-src")[-1].click()
+        wait_for(browser, lambda: body(browser, "moves") == "1", "the hinted move")
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -97,7 +97,8 @@ function layout() {
   if (!g) return;
   const wide = Math.max(g.columns, g.cells + 4 + 1);
   const room = document.documentElement.clientWidth - 16;
-  const width = Math.max(26, Math.min(96, Math.floor(room / (wide * 1.12))));
+  // wide cards and wide - 1 gaps of 0.12 cards fill the room
+  const width = Math.max(20, Math.min(96, Math.floor(room / (wide + (wide - 1) * 0.12))));
   document.documentElement.style.setProperty("--card-w", width + "px");
 }
 
@@ -105,7 +106,9 @@ function cardOffset(count) {
   // cards of a long column close up so that the column stays on the screen
   const width = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w"));
   const height = width * 1.4;
-  const base = height * 0.24;
+  // a covered card shows its corner: a quarter of a card, and never under 15 pixels
+  // (small cards on a phone keep a readable corner)
+  const base = Math.max(height * 0.24, 15);
   const top = $("columns").getBoundingClientRect().top + window.scrollY;
   const room = Math.max(window.innerHeight - top - 12, height * 2);
   return count <= 1 ? base : Math.max(height * 0.12, Math.min(base, (room - height) / (count - 1)));
