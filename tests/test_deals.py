@@ -219,10 +219,15 @@ def assert_first_position(deal: Deal) -> None:
         assert sum(lengths) + sum(deal.foundations) + len(variant.dealt_cells) == variant.deck
     else:
         assert lengths == variant.column_lengths
-        assert deal.foundations == ((1,) * 4 if variant.aces_on_foundations else (0,) * 4)
+        if variant.aces_on_foundations:
+            assert deal.foundations == (1,) * 4
+        else:
+            assert sorted(deal.foundations) == [0] * (4 - variant.home_aces) + \
+                [1] * variant.home_aces
     ranks = set(deck_ranks(variant.deck))
     assert all(c.rank in ranks for col in deal.columns for c in col)
-    if variant.kings_to_bottom:
+    # Good Measure's kings go down before two aces leave the pack, shifting them.
+    if variant.kings_to_bottom and not variant.home_aces:
         for col in deal.columns:
             kings = [row for row, c in enumerate(col) if c.rank == 13]
             assert kings == list(range(len(kings))), col
@@ -250,6 +255,7 @@ def test_preset_column_lengths() -> None:
         "seahaven_towers": (5,) * 10,
         "relaxed_seahaven_towers": (5,) * 10,
         "forecell": (6,) * 8,
+        "good_measure": (5,) * 10,
         "beleaguered_castle": (6,) * 8,
         "citadel": (6, 3, 6, 6, 5, 6, 4, 5),
         "streets_and_alleys": (7, 7, 7, 7, 6, 6, 6, 6),
@@ -304,6 +310,15 @@ def test_from_seed_follows_the_documented_shuffle(variant: Variant) -> None:
         order = pinned_seed_order(variant.deck, seed)
         if variant.aces_on_foundations:
             order = [c for c in order if c.rank != 1]
+        kings_down = variant.kings_to_bottom
+        if variant.home_aces:  # kings down in the whole pack, then the last aces go home
+            n = variant.columns
+            by_column = [order[i::n] for i in range(n)]
+            by_column = [list(_kings_down(col)) for col in by_column]
+            order = [by_column[i % n][i // n] for i in range(len(order))]
+            aces = [i for i, c in enumerate(order) if c.rank == 1][-variant.home_aces:]
+            order = [c for i, c in enumerate(order) if i not in aces]
+            kings_down = False
         last = len(order) - len(variant.dealt_cells)
         order, held = order[:last], order[last:]
         if variant.deal_to_foundations:  # a card that goes home leaves its slot empty
@@ -317,7 +332,7 @@ def test_from_seed_follows_the_documented_shuffle(variant: Variant) -> None:
             order = slots
         columns = tuple(tuple(c for c in order[i::variant.columns] if c is not None)
                         for i in range(variant.columns))
-        if variant.kings_to_bottom:
+        if kings_down:
             columns = tuple(map(_kings_down, columns))
         deal = Deal.from_seed(variant, seed)
         assert deal.columns == columns

@@ -131,7 +131,8 @@ PRESET_GAMES = [
     ("beleaguered_castle", "BeleagueredCastle"), ("streets_and_alleys", "StreetsAndAlleys"),
     ("stronghold", "Stronghold"), ("portuguese_solitaire", "PortugueseSolitaire"),
     ("spanish_patience_ii", "SpanishPatienceII"), ("bakers_dozen", "BakersDozen"),
-    ("citadel", "Citadel"), ("eight_off", "EightOff"), ("seahaven_towers", "SeahavenTowers"),
+    ("good_measure", "GoodMeasure"), ("citadel", "Citadel"), ("eight_off", "EightOff"),
+    ("seahaven_towers", "SeahavenTowers"),
     ("relaxed_seahaven_towers", "RelaxedSeahavenTowers"), ("forecell", "ForeCell"),
 ]
 

@@ -51,6 +51,10 @@ EXPECTED = {
         deck=52, columns=8, cells=4, build="alternate", empty="kings", moves="supermove",
         auto_aces=False, aces_on_foundations=False, kings_to_bottom=False, numbering="pysol",
         dealt_cells=(0, 1, 2, 3)),
+    "good_measure": dict(
+        deck=52, columns=10, cells=0, build="any", empty="none", moves="single",
+        auto_aces=False, aces_on_foundations=False, kings_to_bottom=True, numbering="pysol",
+        home_aces=2),
     "beleaguered_castle": dict(
         deck=52, columns=8, cells=0, build="any", empty="any", moves="supermove",
         auto_aces=False, aces_on_foundations=True, kings_to_bottom=False, numbering="pysol"),
@@ -84,6 +88,7 @@ COLUMN_LENGTHS = {
     "seahaven_towers": (5,) * 10,
     "relaxed_seahaven_towers": (5,) * 10,
     "forecell": (6,) * 8,
+    "good_measure": (5,) * 10,
     "beleaguered_castle": (6,) * 8,
     "citadel": (6,) * 8,
     "streets_and_alleys": (7, 7, 7, 7, 6, 6, 6, 6),
@@ -94,7 +99,7 @@ COLUMN_LENGTHS = {
 
 #: The fields that `Variant.rules` hands to the C++ core (``cpp/core/rules.hpp``).
 CORE_FIELDS = {"deck", "columns", "cells", "build", "empty", "moves", "auto_aces", "dealt_cells",
-               "deal_to_foundations",
+               "deal_to_foundations", "home_aces",
                "aces_on_foundations", "kings_to_bottom", "numbering"}
 
 
@@ -109,7 +114,8 @@ def test_the_presets_are_the_games_of_rules_md() -> None:
 @pytest.mark.parametrize("name", EXPECTED)
 def test_preset_fields(name: str) -> None:
     variant = PRESETS[name]
-    expected = {"dealt_cells": (), "deal_to_foundations": False, **EXPECTED[name]}
+    expected = {"dealt_cells": (), "deal_to_foundations": False, "home_aces": 0,
+                **EXPECTED[name]}
     assert variant.rules() == expected, f"{name} differs from docs/rules.md"
 
 
@@ -163,6 +169,7 @@ def test_preset_has_a_title(name: str) -> None:
     ("ForeCell", "forecell"),
     ("Beleaguered Castle", "beleaguered_castle"),
     ("Citadel", "citadel"),
+    ("Good Measure", "good_measure"),
     ("Streets and Alleys", "streets_and_alleys"),
     ("Stronghold", "stronghold"),
     ("Portuguese Solitaire", "portuguese_solitaire"),
@@ -233,7 +240,7 @@ def test_a_variant_passes_through() -> None:
 def test_custom_variant_defaults() -> None:
     custom = Variant(name="x", cells=3, build="alternate")
     assert custom.rules() == {**EXPECTED["bakers_game"], "cells": 3, "build": "alternate",
-                              "dealt_cells": (), "deal_to_foundations": False}
+                              "dealt_cells": (), "deal_to_foundations": False, "home_aces": 0}
     assert custom.column_lengths == (7, 7, 7, 7, 6, 6, 6, 6)
 
 
@@ -319,6 +326,8 @@ def test_core_deals_every_preset_as_python_does(name: str, number: int) -> None:
     assert cells == [0 if card is None else card.code for card in deal.cells]
     assert sum(map(bool, cells)) == len(variant.dealt_cells)
     assert heights == list(deal.foundations)
+    assert sum(heights) == 4 * variant.aces_on_foundations + variant.home_aces or \
+        variant.deal_to_foundations
 
 
 def test_core_deals_a_custom_variant() -> None:
@@ -346,8 +355,9 @@ def test_core_rejects_invalid_rules(field: str, value: object) -> None:
 
 def test_only_games_without_free_space_cut_dead_ends() -> None:
     """Dead ends (cpp/core/dead_end.hpp) need no cells, an empty column that takes
-    nothing and cards that move alone: of the presets, Baker's Dozen."""
-    assert [v.name for v in PRESETS.values() if v.cuts_dead_ends] == ["bakers_dozen"]
+    nothing and cards that move alone: of the presets, Baker's Dozen and Good Measure."""
+    assert [v.name for v in PRESETS.values() if v.cuts_dead_ends] == ["bakers_dozen",
+                                                                      "good_measure"]
     dozen = find_variant("bakers_dozen")
     assert not dozen.replace(cells=1).cuts_dead_ends
     assert not dozen.replace(empty="kings").cuts_dead_ends
@@ -370,3 +380,16 @@ def test_a_custom_game_with_dealt_cells_deals_and_round_trips() -> None:
     assert cells == [0 if card is None else card.code for card in deal.cells]
     assert columns == [[card.code for card in col] for col in deal.columns]
     assert Deal.from_json(deal.to_json()) == deal
+
+
+@pytest.mark.parametrize("value", [-1, 5, True, 1.0])
+def test_home_aces_is_a_count_of_aces(value: object) -> None:
+    with pytest.raises(InvalidVariantError, match="home_aces"):
+        Variant("x", home_aces=value)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        _core.deal({**PRESETS["freecell"].rules(), "home_aces": value}, 1)
+
+
+def test_home_aces_and_every_ace_home_exclude_each_other() -> None:
+    with pytest.raises(InvalidVariantError, match="home_aces"):
+        Variant("x", home_aces=2, aces_on_foundations=True)

@@ -55,6 +55,7 @@ Rules rules_from_dict(const pb::dict& d) {
     r.aces_on_foundations = get<bool>(d, "aces_on_foundations", false);
     r.kings_to_bottom = get<bool>(d, "kings_to_bottom", false);
     r.deal_to_foundations = get<bool>(d, "deal_to_foundations", false);
+    r.home_aces = get<int>(d, "home_aces", 0);
     r.numbering = pick<Numbering>(d, "numbering", {{"ms", Numbering::MS}, {"pysol", Numbering::PySol}},
                                   Numbering::MS);
     if (d.contains("dealt_cells")) {

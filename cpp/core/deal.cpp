@@ -128,6 +128,13 @@ Layout lay_out(const Rules& rules, const std::vector<Card>& dealing_order) {
                 }
         }
     }
+    for (int left = rules.home_aces, i = static_cast<int>(order.size()) - 1; left > 0 && i >= 0;
+         --i) {
+        if (rank_of(order[i]) != kAce) continue;
+        out.found[suit_of(order[i])] = 1;
+        order.erase(order.begin() + i);
+        --left;
+    }
     // The last cards go to the dealt cells, lowest cell first; the others to the columns.
     std::size_t to_columns = order.size();
     for (int k = kMaxCells - 1; k >= 0; --k)

@@ -10,7 +10,8 @@
 // - The shuffled array is dealt from its end (the Microsoft order), except in games that
 //   move kings down, which PySol deals from its start.
 // - Cards not in the deck (ranks 2..5 of a 36-card deck) are skipped; aces go to the
-//   foundations when `aces_on_foundations`; the last cards go to the `dealt_cells`, one
+//   foundations when `aces_on_foundations`, the last `home_aces` aces dealt (after the
+//   kings go down) otherwise; the last cards go to the `dealt_cells`, one
 //   each, lowest cell first; the rest are dealt round-robin, and with
 //   `deal_to_foundations` a card that is the next of its foundation goes there instead
 //   (its column gets nothing that time round).

@@ -11,6 +11,8 @@ std::string Rules::validate() const {
                std::to_string(columns);
     if (cells < 0 || cells > kMaxCells)
         return "cells must be 0.." + std::to_string(kMaxCells) + ", not " + std::to_string(cells);
+    if (home_aces < 0 || home_aces > 4 || (home_aces > 0 && aces_on_foundations))
+        return "home_aces must be 0..4, and 0 when every ace starts home";
     if (cells < kMaxCells && (dealt_cells >> cells) != 0)
         return "dealt_cells names a cell past the " + std::to_string(cells) + " cells";
     if (dealt_cards() < columns)

@@ -43,6 +43,9 @@ struct Rules {
     // While dealing, a card that is the next of its foundation goes there instead of to
     // its column, which gets no card that time round (Citadel). Only the deal reads it.
     bool deal_to_foundations = false;
+    // How many aces start on their foundations: the last ones dealt, taken out after the
+    // kings go down and before the columns are dealt (Good Measure's two). Deal only.
+    int home_aces = 0;
 
     // Returns an empty string when the fields are consistent, else what is wrong.
     std::string validate() const;
@@ -58,7 +61,9 @@ struct Rules {
     // Returns how many cards are dealt to the cells at the start.
     int cells_dealt() const { return std::popcount(dealt_cells); }
     // Returns how many cards are dealt to the columns.
-    int dealt_cards() const { return deck - (aces_on_foundations ? 4 : 0) - cells_dealt(); }
+    int dealt_cards() const {
+        return deck - (aces_on_foundations ? 4 : home_aces) - cells_dealt();
+    }
 
     // Returns true if `moving` may be placed on `target` in a column.
     bool builds_on(Card moving, Card target) const {

@@ -185,6 +185,23 @@ def _lay_out(variant: Variant, cards: list[Card], number: int | None = None,
             if card.rank == 1:
                 foundations[card.suit] = 1
         cards = [card for card in cards if card.rank != 1]
+    kings_down = variant.kings_to_bottom
+    if variant.home_aces:
+        # Kings go down in the whole pack first (each swapped with the first non-king dealt
+        # before it to its column), then the last aces dealt go home, shifting the cards
+        # after them, as PySolFC deals Good Measure.
+        cards = list(cards)
+        n = variant.columns
+        for i, card in enumerate(cards):
+            if kings_down and card.rank == 13:
+                j = next((j for j in range(i % n, i, n) if cards[j].rank != 13), None)
+                if j is not None:
+                    cards[i], cards[j] = cards[j], cards[i]
+        kings_down = False
+        aces = [i for i, card in enumerate(cards) if card.rank == 1][-variant.home_aces:]
+        for i in aces:
+            foundations[cards[i].suit] = 1
+        cards = [card for i, card in enumerate(cards) if i not in aces]
     held: list[Card | None] = [None] * variant.cells
     if variant.dealt_cells:
         last = len(cards) - len(variant.dealt_cells)
@@ -203,7 +220,7 @@ def _lay_out(variant: Variant, cards: list[Card], number: int | None = None,
         columns = [tuple(c for c in slots[i::n] if c is not None) for i in range(n)]
     else:
         columns = [tuple(cards[i::n]) for i in range(n)]
-    if variant.kings_to_bottom:
+    if kings_down:
         columns = [_kings_down(column) for column in columns]
     return Deal(variant, tuple(columns), tuple(held), tuple(foundations),
                 number=number, seed=seed)

@@ -67,6 +67,7 @@ THRESHOLDS: dict[str, tuple[float, float]] = {
     "seahaven_towers": (46.08, 70.47),
     "relaxed_seahaven_towers": (22.02, 50.38),
     "forecell": (31.83, 53.45),
+    "good_measure": (48.08, 80.35),
     "king_only_bakers_game": (78.34, 86.34),
     "relaxed_freecell": (7.95, 16.14),
     "beleaguered_castle": (55.96, 77.76),

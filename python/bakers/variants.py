@@ -65,6 +65,9 @@ class Variant:
     #: While dealing, a card that is the next of its foundation goes there instead of to
     #: its column, which gets no card that time round (Citadel); only dealing reads it.
     deal_to_foundations: bool = False
+    #: How many aces start on their foundations: the last ones dealt, taken out after the
+    #: kings go down and before the columns are dealt (Good Measure's two); dealing only.
+    home_aces: int = 0
     title: str = ""
     aliases: tuple[str, ...] = ()
 
@@ -109,6 +112,10 @@ class Variant:
                 or any(not 0 <= k < self.cells for k in cells)):
             raise bad("dealt_cells", cells, f"is not a tuple of distinct cells 0.."
                       f"{self.cells - 1} in increasing order")
+        if (not _is_int(self.home_aces) or not 0 <= self.home_aces <= 4
+                or (self.home_aces and self.aces_on_foundations)):
+            raise bad("home_aces", self.home_aces,
+                      "is not 0..4 (and 0 when every ace starts home)")
         if self.dealt_cards < self.columns:
             raise bad("columns", self.columns, f"exceeds the {self.dealt_cards} cards dealt")
 
@@ -116,7 +123,8 @@ class Variant:
     def dealt_cards(self) -> int:
         """How many cards are dealt to the columns (the deck less aces already home and
         the cards dealt to cells)."""
-        return self.deck - (4 if self.aces_on_foundations else 0) - len(self.dealt_cells)
+        home = 4 if self.aces_on_foundations else self.home_aces
+        return self.deck - home - len(self.dealt_cells)
 
     @property
     def column_lengths(self) -> tuple[int, ...]:
@@ -175,6 +183,9 @@ PRESETS: dict[str, Variant] = {v.name: v for v in (
             numbering="pysol", aliases=("relaxed_seahaven",)),
     Variant("forecell", title="ForeCell", build="alternate", empty="kings",
             dealt_cells=(0, 1, 2, 3), numbering="pysol", aliases=("fore_cell",)),
+    Variant("good_measure", title="Good Measure", columns=10, cells=0, build="any",
+            empty="none", moves="single", kings_to_bottom=True, home_aces=2,
+            numbering="pysol"),
     Variant("beleaguered_castle", title="Beleaguered Castle", cells=0, build="any",
             aces_on_foundations=True, numbering="pysol", aliases=("beleaguered",)),
     Variant("citadel", title="Citadel", cells=0, build="any", aces_on_foundations=True,
