@@ -16,9 +16,18 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient  # noqa: E402
 
 from bakers import Board, Deal, daily, hint  # noqa: E402
+from bakers.hinting import forget_lines  # noqa: E402
 from bakers.serve import MAX_BODY, EngineLimits, create_app  # noqa: E402
 from bakers.serve.position import MAX_MOVES  # noqa: E402
 from bakers.variants import PRESETS  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _forget_the_lines_afterwards():
+    # the hints here remember their lines in this process: later tests of `hint` must
+    # not find them
+    yield
+    forget_lines()
 
 
 @pytest.fixture(scope="module")
