@@ -189,7 +189,7 @@ def parse_date(date: datetime.date | str) -> datetime.date:
             return datetime.date.fromisoformat(date.strip())
         except ValueError as exc:
             raise InvalidOptionError(f"date {date!r} does not exist: {exc}") from None
-    raise InvalidOptionError(f"a date is a datetime.date or a text like '2024-05-17', "
+    raise InvalidOptionError(f"a date is a datetime.date or a text YYYY-MM-DD, "
                              f"not {date!r}")
 
 
