@@ -12,6 +12,7 @@ from bakers.notation import parse_fcs_verbose
 from bakers.solution import Solution
 
 MS24 = Deal.from_number("freecell", 24).to_text()
+BAKERS_GAME_5 = Deal.from_number("bakers_game", 5).to_text()
 
 
 @pytest.fixture
@@ -141,15 +142,20 @@ def test_verdicts_and_exit_status(fcs) -> None:
     impossible = Deal.from_number("freecell", 11982).to_text()
     code, out, _ = fcs("-m", "-p", "-sel", stdin=impossible)
     assert code == 0 and out.startswith("I could not solve this game.\n")
-    code, out, _ = fcs("-m", "-p", "-sel", "--max-iters", "2", stdin=MS24)
+    # Baker's Game 5 takes more than two positions (a FreeCell search may check its
+    # limits only every few dozen positions, and win FreeCell 24 before the first check).
+    code, out, _ = fcs("-m", "-p", "-sel", "-g", "bakers_game", "--max-iters", "2",
+                       stdin=BAKERS_GAME_5)
     assert code == 0 and out.startswith("Iterations count exceeded.\nTotal number of "
                                         "states checked is ")
-    code, out, _ = fcs("-m", "-p", "--max-iters", "2", stdin=MS24)
+    code, out, _ = fcs("-m", "-p", "-g", "bakers_game", "--max-iters", "2",
+                       stdin=BAKERS_GAME_5)
     assert code == 0 and out.startswith("I could not solve this game.\n")
 
 
 def test_a_memory_cap_ends_the_run_as_a_limit(fcs) -> None:
-    code, out, _ = fcs("-m", "-sel", "--max-memory", "1K", stdin=MS24)
+    code, out, _ = fcs("-m", "-sel", "-g", "bakers_game", "--max-memory", "1K",
+                       stdin=BAKERS_GAME_5)
     assert code == 0 and out.startswith("Iterations count exceeded.\n")
 
 
