@@ -7,8 +7,8 @@
 #include "beam.hpp"
 #include "best_first.hpp"
 #include "depth_first.hpp"
-#include "dive.hpp"
 #include "depth_first_threads.hpp"
+#include "dive.hpp"
 #include "portfolio.hpp"
 
 namespace bakers {
@@ -25,20 +25,19 @@ void check_search(Method method, int threads, bool checkpoint) {
     const std::string name(kMethodNames[static_cast<std::size_t>(method)]);
     if (threads < 1 || threads > kMaxSearchThreads)
         throw std::invalid_argument("threads=" + std::to_string(threads) + " must be an integer from 1 to " +
-                                    std::to_string(kMaxSearchThreads));
-    // The beam ranks each level's positions as a whole before it keeps the best: no
-    // version of it splits a level between threads.
+                                    std::to_string(kMaxSearchThreads) +
+                                    " (the threads of one search share its visited set)");
     if (method == Method::Beam && threads != 1)
-        throw std::invalid_argument("method='beam' runs on one thread, not threads=" +
-                                    std::to_string(threads));
-    // A checkpoint holds one line of frames and one table: the one-thread depth-first
-    // search's (checkpoint.hpp).
+        throw std::invalid_argument(
+            "method='beam' runs on one thread, not threads=" + std::to_string(threads) +
+            " (it ranks each level's positions as a whole before keeping the best)");
     if (checkpoint && method != Method::DepthFirst)
         throw std::invalid_argument("checkpoint needs method='depth-first' on one thread, not method='" +
-                                    name + "'");
+                                    name + "' (the file holds one depth-first line and its table)");
     if (checkpoint && threads != 1)
-        throw std::invalid_argument("checkpoint needs method='depth-first' on one thread, not threads=" +
-                                    std::to_string(threads));
+        throw std::invalid_argument(
+            "checkpoint needs method='depth-first' on one thread, not threads=" + std::to_string(threads) +
+            " (the file holds one depth-first line and its table)");
 }
 
 namespace {
