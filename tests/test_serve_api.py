@@ -187,11 +187,16 @@ def test_following_the_hints_wins(client: TestClient) -> None:
     assert post(client, "state", game(2, "freecell36", tuple(moves)))["won"]
 
 
-def test_solve_gives_a_line_that_wins(client: TestClient) -> None:
-    answer = post(client, "solve", game(7, "bakers_game"))
+@pytest.mark.parametrize("name", ["bakers_game", "bulochnik", "bakers_dozen", "freecell36"])
+def test_solve_gives_a_line_that_wins(client: TestClient, name: str) -> None:
+    # the line as the page plays it: each move sent alone, multi-card moves whole
+    answer = post(client, "solve", game(7, name))
     assert answer["verdict"] == "win"
-    state = post(client, "state", game(7, "bakers_game", tuple(answer["moves"])))
-    assert state["won"] and state["home"] == 52
+    moves: list[str] = []
+    for move in answer["moves"]:
+        moves = post(client, "move", {**game(7, name, tuple(moves)), "move": move})["moves"]
+    state = post(client, "state", game(7, name, tuple(moves)))
+    assert state["won"] and state["home"] == PRESETS[name].deck
 
 
 def test_autocomplete_finishes_a_game_that_plays_itself(client: TestClient) -> None:

@@ -422,7 +422,8 @@ async function solve() {
   if (!answer) return;
   if (answer.verdict === "win") {
     say("The engine wins in " + answer.moves.length + " moves from here; Esc stops.", "good");
-    await animate(answer.moves, 320);
+    // a long line plays faster: at most about 20 seconds in all
+    await animate(answer.moves, Math.max(60, Math.min(320, 20000 / answer.moves.length)));
   } else if (answer.verdict === "no_win") {
     say("No win from here (proved). At best " + answer.most_home + " cards home.", "error");
   } else {
