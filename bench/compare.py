@@ -154,6 +154,9 @@ class Run:
     max_rss: int
     moves: dict[int, int] = field(default_factory=dict)
     rows: list[list] = field(default_factory=list)
+    #: Positions a deal: bakers' expanded positions; fc-solve's iterations ("states
+    #: checked"), which its range tool reports for the deals it solved only.
+    positions: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -325,7 +328,8 @@ def run_bakers(game: str, first: int, last: int, limits: dict[str, int | float],
     rows = result["rows"]
     return Run(verdicts={row[0]: row[1] for row in rows}, wall=result["wall"],
                cpu=result["cpu"], peak_bytes=max(row[5] for row in rows), max_rss=rss,
-               moves={row[0]: row[2] for row in rows if row[1] == SOLVED}, rows=rows)
+               moves={row[0]: row[2] for row in rows if row[1] == SOLVED}, rows=rows,
+               positions={row[0]: row[3] for row in rows})
 
 
 # ---------------------------------------------------------------- fc-solve
@@ -354,16 +358,21 @@ def run_fcs_range(first: int, last: int, args: list[str], iterations: int,
         binaries.append(binary)
     statuses, wall, cpu, rss = run_measured_together(jobs)
     verdicts: dict[int, str] = {}
+    positions: dict[int, int] = {}
     for (command, out), status, binary, (low, high) in zip(jobs, statuses, binaries, parts,
                                                             strict=True):
         check_status(status, command, out)
-        verdicts.update(read_fcs_binary(binary, low, high, out))
-    return Run(verdicts, wall, cpu, max(rss), sum(rss))
+        share_verdicts, share_positions = read_fcs_binary(binary, low, high, out)
+        verdicts.update(share_verdicts)
+        positions.update(share_positions)
+    return Run(verdicts, wall, cpu, max(rss), sum(rss), positions=positions)
 
 
-def read_fcs_binary(binary: Path, first: int, last: int, out: Path) -> dict[int, str]:
+def read_fcs_binary(binary: Path, first: int, last: int, out: Path
+                    ) -> tuple[dict[int, str], dict[int, int]]:
     """The verdicts of deals ``first..last`` in the range tool's ``--binary-output-to``
-    file (``out``: its standard output, quoted when the file is not whole)."""
+    file (``out``: its standard output, quoted when the file is not whole), and the
+    iterations of the deals it solved."""
     data = binary.read_bytes()
     values = struct.unpack(f"<{len(data) // 4}i", data)
     header, results = values[:3], values[3:]
@@ -371,8 +380,9 @@ def read_fcs_binary(binary: Path, first: int, last: int, out: Path) -> dict[int,
         raise SystemExit(f"{FCS_RANGE} stopped early or wrote an unexpected file: "
                          f"header {header}, {len(results)} results for {last - first + 1} "
                          f"deals ({out.read_text(errors='replace')[-300:]})")
-    return {first + i: SOLVED if r >= 0 else IMPOSSIBLE if r == -2 else UNKNOWN
-            for i, r in enumerate(results)}
+    verdicts = {first + i: SOLVED if r >= 0 else IMPOSSIBLE if r == -2 else UNKNOWN
+                for i, r in enumerate(results)}
+    return verdicts, {first + i: r for i, r in enumerate(results) if r >= 0}
 
 
 def fcs_verdict(output: str) -> str:
@@ -567,6 +577,20 @@ def reference_contradictions(game: str, verdicts: dict[int, str]) -> tuple[int, 
              if (verdicts[n] == SOLVED and reference[n] == "impossible")
              or (verdicts[n] == IMPOSSIBLE and reference[n] == "winnable")]
     return len(checked), wrong
+
+
+def positions_note(m: Measured) -> str:
+    """Positions a deal (mean, median, 99th percentile) and microseconds a position (the
+    median wall time over all the run's positions), or "" when the run has no counts."""
+    counts_ = sorted(m.runs[0].positions.values())
+    if not counts_:
+        return ""
+    which = ("iterations of the solved deals" if m.solver == "fc-solve"
+             else "expanded positions")
+    p99 = counts_[min(len(counts_) - 1, len(counts_) * 99 // 100)]
+    return (f"{m.solver} positions a deal ({which}, {len(counts_)} deals): mean "
+            f"{statistics.fmean(counts_):.1f}, median {statistics.median(counts_):g}, p99 "
+            f"{p99}; {m.median('wall') * 1e6 / sum(counts_):.2f} us a position")
 
 
 def mean(values: Sequence[int]) -> str:
@@ -844,6 +868,10 @@ def main(argv: list[str] | None = None) -> int:
         for m in solvers:
             if m.rejected:
                 notes.append(f"the referee REJECTED {m.solver}'s solutions of {m.rejected[:10]}")
+    for m in solvers:
+        note = positions_note(m)
+        if note:
+            notes.append(note)
     if not fcs.runs and not any(note.startswith("fc-solve not run") for note in notes):
         notes.append("fc-solve not run (--no-fcs).")
     if threads > 1:
