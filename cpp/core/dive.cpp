@@ -91,13 +91,17 @@ public:
     void start(const Keyed& root) {
         seen_.insert(root.key);
         frames_.reserve(256);
-        push(root, 0);
+        frames_.push_back(Frame{root, 0, 0, 0, 0});
+        open(frames_.back(), 0);
     }
 
     // Runs until `quota` more positions are expanded, a win, or nothing is left to try;
     // returns true on a win. Adds its expansions to `expanded`.
     bool run(std::uint64_t quota, std::uint64_t& expanded) {
         for (std::uint64_t done = 0; done < quota && !frames_.empty();) {
+            // Room for one more frame, so that `f` stays valid while the child is made
+            // in place on top of it (a position is about 300 bytes: copied once).
+            if (frames_.size() == frames_.capacity()) frames_.reserve(2 * frames_.size());
             Frame& f = frames_.back();
             if (f.next == f.end) {
                 kids_.resize(f.first);
@@ -107,28 +111,31 @@ public:
             }
             const Move m = kids_[f.next++];
             const std::size_t mark = line_.size();
+            Key key;
+            // A quiet move's child is told seen by its key alone (MoveGen::quiet_key).
+            const bool quiet = m.from < kComposite && gen_.quiet_key(f.k, m, key);
+            if (quiet && !seen_.insert(key)) continue;
+            frames_.push_back(f);
+            Keyed& child = frames_.back().k;
+            bool fresh = true;
             if (m.from >= kComposite) {
-                child_ = f.k;
-                if (!composite(child_, m) || !seen_.insert(child_.key)) {
-                    line_.resize(mark);
-                    continue;
-                }
+                fresh = composite(child, m) && seen_.insert(child.key);
             } else {
-                // A quiet move's child is told seen by its key alone (MoveGen::quiet_key).
-                Key key;
-                const bool quiet = gen_.quiet_key(f.k, m, key);
-                if (quiet && !seen_.insert(key)) continue;
-                child_ = f.k;
-                gen_.apply(child_, m);
+                gen_.apply(child, m);
                 if (!quiet) {
-                    gen_.settle_after(child_, m);
-                    if (!seen_.insert(child_.key)) continue;
+                    gen_.settle_after(child, m);
+                    fresh = seen_.insert(child.key);
                 }
                 line_.push_back(m);
             }
-            most_home_ = std::max(most_home_, child_.s.home());
-            if (gen_.won(child_.s)) return true;
-            push(child_, mark);
+            if (!fresh) {
+                frames_.pop_back();
+                line_.resize(mark);
+                continue;
+            }
+            most_home_ = std::max(most_home_, child.s.home());
+            if (gen_.won(child.s)) return true;
+            open(frames_.back(), mark);
             ++done;
             ++expanded;
         }
@@ -151,13 +158,13 @@ private:
         std::uint32_t line;              // where the moves that made it start in line_
     };
 
-    // Puts the position k on the line with its children; `at` is where the moves that
-    // made k start in line_.
-    void push(const Keyed& k, std::size_t at) {
-        const auto first = static_cast<std::uint32_t>(kids_.size());
-        add_children(k.s);
-        frames_.push_back(Frame{k, first, static_cast<std::uint32_t>(kids_.size()), first,
-                                static_cast<std::uint32_t>(at)});
+    // Gives the frame f (the top one) its children; `at` is where the moves that made
+    // its position start in line_.
+    void open(Frame& f, std::size_t at) {
+        f.first = f.next = static_cast<std::uint32_t>(kids_.size());
+        add_children(f.k.s);
+        f.end = static_cast<std::uint32_t>(kids_.size());
+        f.line = static_cast<std::uint32_t>(at);
     }
 
     // Returns the class of a single move of s.
@@ -326,7 +333,6 @@ private:
     std::vector<Move> line_;
     MoveList list_;
     std::array<Move, MoveList::kCapacity> by_class_;
-    Keyed child_;
     int most_home_ = 0;
 };
 
