@@ -353,7 +353,10 @@ Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
     }
     std::vector<Scan> scans;
     scans.reserve(kScans);
-    std::uint64_t expanded = 0, since_check = 0;
+    // The positions the dive may expand: its budget, or the caller's node limit if lower.
+    const bool node_limited = limits.max_nodes && limits.max_nodes <= budget;
+    const std::uint64_t cap = node_limited ? limits.max_nodes : budget;
+    std::uint64_t expanded = 0, since_check = kCheckEvery;  // a check before the first step
     const char* why = nullptr;
     int winner = -1;
     for (std::uint64_t quota = kFirstQuota; winner < 0 && !why; quota *= kGrowth) {
@@ -367,21 +370,22 @@ Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
             // The quota in steps, the limits checked between them.
             for (std::uint64_t left = quota; left > 0 && !scan.exhausted();) {
                 any = true;
-                const std::uint64_t step = std::min(left, kCheckEvery), before = expanded;
-                if (scan.run(step, expanded)) {
-                    winner = static_cast<int>(i);
-                    break;
-                }
-                left -= step;
-                since_check += expanded - before;
-                if (expanded >= budget) {
-                    why = "dive budget";
+                if (expanded >= cap) {
+                    why = node_limited ? "node limit" : "dive budget";
                     break;
                 }
                 if (since_check >= kCheckEvery) {
                     since_check = 0;
                     if ((why = watch.reached(expanded, expanded + scans.size(), true, res.stats.most_home))) break;
                 }
+                const std::uint64_t step = std::min({left, kCheckEvery - since_check, cap - expanded});
+                const std::uint64_t before = expanded;
+                if (scan.run(step, expanded)) {
+                    winner = static_cast<int>(i);
+                    break;
+                }
+                left -= step;
+                since_check += expanded - before;
             }
         }
         if (!any && scans.size() == kScans) why = "dive budget";  // every scan ran dry

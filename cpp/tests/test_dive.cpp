@@ -60,11 +60,17 @@ TEST(dive_node_limit_counts_both_searches) {
     const Rules& r = preset("freecell");
     const State start = dealt(r, 11982);
     Limits limits;
-    limits.max_nodes = 500;  // inside the dive's budget: the dive stops on it
+    limits.max_nodes = 500;  // inside the dive's budget: the dive stops on it, exactly
     Result res = solve(r, start, limits, nullptr, {}, 1, Method::Dive);
     CHECK_EQ(res.verdict, Verdict::Unknown);
     CHECK_EQ(res.reason, std::string("node limit"));
-    CHECK(res.stats.expanded <= 500 + 256);
+    CHECK_EQ(res.stats.expanded, 500u);
+    // A deal the dive wins in a few dozen positions is not won past a limit of one.
+    limits.max_nodes = 1;
+    const State easy = dealt(r, 1);
+    res = solve(r, easy, limits, nullptr, {}, 1, Method::Dive);
+    CHECK_EQ(res.verdict, Verdict::Unknown);
+    CHECK_EQ(res.stats.expanded, 1u);
     limits.max_nodes = kDiveBudget + 2000;  // past it: best first stops on what is left
     res = solve(r, start, limits, nullptr, {}, 1, Method::Dive);
     CHECK_EQ(res.verdict, Verdict::Unknown);
