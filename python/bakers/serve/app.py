@@ -165,7 +165,7 @@ def _routes(engine: Engine) -> list[Route | Mount]:
         elif isinstance(date, str):
             day = parse_date(date)
         else:
-            raise RequestError(f"'date' must be a text like '2026-05-17', not {date!r}")
+            raise RequestError(f"'date' must be a text YYYY-MM-DD, not {date!r}")
         dealt = await engine.run(engine.daily, variant, day)
         return _ok({**state_of(Game.start(dealt)), "date": day.isoformat()})
 
