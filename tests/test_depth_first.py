@@ -128,8 +128,8 @@ def test_cli_solve_depth_first(bakers: Run) -> None:
 
 
 @pytest.mark.parametrize(("game", "expected"), [
-    ("bakers_game", DEEP), ("bulochnik", DEEP), ("freecell", "best-first"),
-    ("freecell36", "best-first"), ("bakers_dozen", "portfolio")])
+    ("bakers_game", DEEP), ("bulochnik", DEEP), ("freecell", "dive"),
+    ("freecell36", "dive"), ("bakers_dozen", "portfolio")])
 def test_default_method_of_each_game(game: str, expected: str) -> None:
     variant = find_variant(game)
     assert default_method(variant) == expected
