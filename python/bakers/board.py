@@ -221,14 +221,7 @@ class Board:
 
     def _fits(self, card: Card, onto: Card) -> bool:
         """Return whether ``card`` builds on ``onto`` in a column."""
-        if card.rank != onto.rank - 1:
-            return False
-        build = self.variant.build
-        if build == "suit":
-            return card.suit == onto.suit
-        if build == "alternate":
-            return card.suit % 2 != onto.suit % 2
-        return True
+        return self.variant.builds(card.rank, card.suit, onto.rank, onto.suit)
 
     def _takes_empty(self, card: Card) -> bool:
         """Return whether an empty column takes ``card`` (alone or heading its sequence)."""

@@ -140,11 +140,7 @@ def _solution(variant: Variant, position: _Position, line: list[Any]) -> Solutio
 
 def _fits(variant: Variant, card: int, onto: int) -> bool:
     """Return whether the card of code ``card`` builds on ``onto`` in a column."""
-    if card & 15 != (onto & 15) - 1:
-        return False
-    if variant.build == "suit":
-        return card >> 4 == onto >> 4
-    return variant.build == "any" or (card >> 4) % 2 != (onto >> 4) % 2
+    return variant.builds(card & 15, card >> 4, onto & 15, onto >> 4)
 
 
 def _implied_count(variant: Variant, columns: list[list[int]], cells: list[int],

@@ -142,6 +142,16 @@ class Variant:
         cards home that an "impossible" reports is a lower bound."""
         return self.cells == 0 and self.empty == "none" and self.moves != "sequence"
 
+    def builds(self, rank: int, suit: int, onto_rank: int, onto_suit: int) -> bool:
+        """Return whether a card (``rank`` 1..13, ``suit`` 0..3 in the order H C D S, red
+        and black alternating) may lie on another in a column: one rank lower, and of its
+        suit, of the other colour, or of any suit as ``build`` says (docs/rules.md)."""
+        if rank != onto_rank - 1:
+            return False
+        if self.build == "suit":
+            return suit == onto_suit
+        return self.build == "any" or suit % 2 != onto_suit % 2
+
     def replace(self, **changes: object) -> Variant:
         """Return a copy with some fields changed (and validated)."""
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]  # checked on init

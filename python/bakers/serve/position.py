@@ -211,14 +211,8 @@ def read_move(body: Mapping[str, Any], key: str = "move") -> Move:
 
 
 def _fits(variant: Variant, card: Card, onto: Card) -> bool:
-    """Return whether ``card`` builds on ``onto`` in a column (RULES.md's building rule)."""
-    if card.rank != onto.rank - 1:
-        return False
-    if variant.build == "suit":
-        return card.suit == onto.suit
-    if variant.build == "alternate":
-        return card.suit % 2 != onto.suit % 2
-    return True
+    """Return whether ``card`` builds on ``onto`` in a column (docs/rules.md)."""
+    return variant.builds(card.rank, card.suit, onto.rank, onto.suit)
 
 
 def _run(variant: Variant, column: list[Card]) -> int:
