@@ -212,6 +212,7 @@ private:
         for (int i = 0; i < gen_.rules().columns; ++i)
             for (int k = 1, n = s.size(i); k < n; ++k) {
                 if (!((next >> s.from_top(i, k)) & 1)) continue;
+                if (!first_step(s, i, k)) break;  // it would fail at once: not a child
                 int j = found++;
                 for (; j > 0 && dig[j - 1].count > k; --j) dig[j] = dig[j - 1];
                 dig[j] = Move{kComposite + kDigHome, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(k)};
@@ -233,8 +234,32 @@ private:
             const Card x = s.from_top(i, 1);
             if ((gen_.targets(x) & tops & ~bit_of(s.top(i))) == 0) continue;
             if (lies_on_parent(s, i, 1) || lies_on_parent(s, i, 0)) continue;
+            if (!first_step(s, i, 1)) continue;
             kids_.push_back(Move{kComposite + kDigParent, static_cast<std::uint8_t>(i), 1});
         }
+    }
+
+    // Returns true if `move_off(k, col, n)` on a position k of s makes its first move (the
+    // same tests in the same position: a composite child failing there is never made).
+    bool first_step(const State& s, int col, int n) const {
+        const Rules& r = gen_.rules();
+        if (s.free_cells(r.cells) > 0) return true;
+        const int run = std::min(gen_.top_run(s, col), n);
+        CardSet tops = 0;
+        bool empty = false;
+        for (int d = 0; d < r.columns; ++d)
+            if (d != col) {
+                if (s.size(d)) tops |= bit_of(s.top(d));
+                else empty = true;
+            }
+        const int limit = run > 1 ? gen_.supermove_limit(s, false) : 1;
+        for (int c = std::min(run, limit); c >= 1; --c)
+            if (gen_.targets(s.from_top(col, c - 1)) & tops) return true;
+        if (!empty || r.empty == Empty::None) return false;
+        const int most = std::min({run, run > 1 ? gen_.supermove_limit(s, true) : 1, s.size(col) - 1});
+        for (int c = most; c >= 1; --c)
+            if (r.empty_takes(s.from_top(col, c - 1))) return true;
+        return false;
     }
 
     // Makes the composite child `what` on k, appending its moves to line_; returns false
