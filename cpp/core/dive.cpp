@@ -200,7 +200,7 @@ private:
             else kids_.insert(kids_.end(), by_class_.begin() + start[c], by_class_.begin() + start[c + 1]);
             if (rng_)  // a shuffle of the class
                 for (auto i = kids_.size(); i > begin + 1; --i)
-                    std::swap(kids_[i - 1], kids_[begin + random() % (i - begin)]);
+                    std::swap(kids_[i - 1], kids_[begin + below(i - begin)]);
         }
     }
 
@@ -342,12 +342,13 @@ private:
         line_.push_back(m);
     }
 
-    // xorshift32: a scan's shuffles are the same on every run.
-    std::uint32_t random() {
+    // Returns a number in 0..n-1 from xorshift32 (a scan's shuffles are the same on every
+    // run), scaled by a multiplication rather than a division.
+    std::size_t below(std::size_t n) {
         rng_ ^= rng_ << 13;
         rng_ ^= rng_ >> 17;
         rng_ ^= rng_ << 5;
-        return rng_;
+        return static_cast<std::size_t>((std::uint64_t{rng_} * n) >> 32);
     }
 
     const MoveGen& gen_;
