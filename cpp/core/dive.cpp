@@ -13,7 +13,7 @@ namespace {
 
 constexpr std::uint64_t kCheckEvery = 256;  // expansions between two checks of the limits
 
-// The schedule (chosen on FreeCell deals 2000000001..2000002000, which no reported
+// The schedule (chosen on FreeCell deals 2000000001..2000004000, which no reported
 // benchmark uses: docs/benchmarks.md): kScans scans, the first alone in the first round
 // with kFirstQuota positions, one more joining each round, every quota kGrowth times the
 // last round's.
@@ -32,8 +32,8 @@ enum Class : std::uint8_t {
                   // `move_off`), then that card home
     kOntoParent,  // a column's part onto a column card it builds on, where the part does
                   // not lie on a card it builds on already
-    kDigParent,   // composite: the cards above the card below a column's top moved off it,
-                  // then that card onto another column's top it builds on
+    kDigParent,   // composite: a column's top card moved off the card below it, then that
+                  // card onto another column's top it builds on
     kToEmpty,     // into an empty column: a cell's card, or a part not on a card it builds on
     kClasses,
     kLeftOut = kClasses,  // never tried: into a cell, and a part moved off a card it builds on
