@@ -251,13 +251,19 @@ def engine_memory(text: str) -> int:
     return cap - held
 
 
+#: Which search a game gets without --method (bakers.solving.default_method), in words.
+DEFAULT_METHOD_HELP = ("depth-first for games built by suit, dive for games that alternate "
+                       "colours with free cells, portfolio for games built regardless of "
+                       "suit, best-first for the others")
+
+
 def add_method(p: argparse.ArgumentParser) -> None:
     """Add ``--method`` to a command that runs one search at a time."""
     p.add_argument("--method", choices=METHODS,
-                   help="the search (default: depth-first for games built by suit, "
-                   "portfolio for games built regardless of suit, best-first for the "
-                   "others); depth-first holds several times the positions in the same "
-                   "memory, best-first finds shorter lines, portfolio runs both and "
+                   help=f"the search (default: {DEFAULT_METHOD_HELP}); depth-first holds "
+                   "several times the positions in the same memory, best-first finds "
+                   "shorter lines, dive looks for a win with cheap "
+                   "scans before best first, portfolio runs both and "
                    "nested rollouts (which only find wins) in turn, "
                    "beam finds wins in tight games (few cells) that the others miss")
 

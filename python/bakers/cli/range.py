@@ -32,6 +32,7 @@ from ..limits import Limits, parse_bytes
 from ..solving import METHODS, check_method
 from ..variants import Variant, find_variant
 from .common import (
+    DEFAULT_METHOD_HELP,
     EXIT_INTERRUPTED,
     EXIT_OK,
     RUN_RESERVE,
@@ -613,9 +614,7 @@ def add_commands(subparsers: Any) -> None:
     p.add_argument("--progress", action="store_true",
                    help="show the progress bar even when standard error is not a terminal")
     p.add_argument("--method", choices=METHODS,
-                   help="the search of each deal (default: depth-first for games built by "
-                   "suit, portfolio for games built regardless of suit, best-first for "
-                   "the others)")
+                   help=f"the search of each deal (default: {DEFAULT_METHOD_HELP})")
     p.add_argument("--max-nodes", type=count(1), metavar="N", help="positions to expand per deal")
     p.add_argument("--max-states", type=count(1), metavar="N", help="positions to store per deal")
     p.add_argument("--max-memory", metavar="BYTES",
