@@ -1,13 +1,19 @@
-"""Count FreeCell deals by the fewest free cells they need, as `bakers.min_cells` finds.
+"""Count a game's deals by the fewest free cells they need, as `bakers.min_cells` finds.
 
-The published counts for Microsoft deals 1..32000 are: 69 need no cell, 6,220 one,
-19,092 two, 6,420 three, 198 four and one (11982) five. This script decides deals
-``--first``..``--last`` with `min_cells` (each search limited to ``--max-nodes``
-positions), prints how many need each count, how many answers are only upper bounds
-(a smaller count left unknown), the deals that need four or more cells, and the time;
-for the full range it compares the counts with the published ones. ``--retry-nodes``
-decides the deals left with an upper bound again with a larger limit (on ``--jobs``
-processes too).
+``--game`` names the game (default FreeCell); its numbered deals ``--first``..``--last``
+are decided, each with every count of cells from 0 to 8 that the answer needs (a deal
+with no win even with 8 cells counts as "no win"). ``--method`` is the first search of
+each count (default: the game's own, as `bakers min-cells` picks it); the FreeCell
+figures below were made with best first, then this script's only search
+(``--method best-first``).
+
+FreeCell: the published counts for Microsoft deals 1..32000 are: 69 need no cell,
+6,220 one, 19,092 two, 6,420 three, 198 four and one (11982) five. The script decides
+each deal with `min_cells` (each search limited to ``--max-nodes`` positions), prints
+how many need each count, how many answers are only upper bounds (a smaller count left
+unknown), the deals that need four or more cells, and the time; for FreeCell's full
+range it compares the counts with the published ones. ``--retry-nodes`` decides the
+deals left with an upper bound again with a larger limit (on ``--jobs`` processes too).
 
 Measured on deals 1..32000 (2 processes, 2,000,000 positions a search; the 227 deals
 left with an upper bound retried with 10,000,000): 69 need no cell, 6,207 one, 19,097
@@ -52,9 +58,10 @@ also refused by Freecell Solver's complete atomic scan (``fc-solve -g freecell
 
 Examples::
 
-    python bench/min_cells_freecell.py --first 1 --last 500 --retry-nodes 8000000
-    python bench/min_cells_freecell.py --first 1 --last 32000 --jobs 2
-    python bench/min_cells_freecell.py --last 32000 --out mc.tsv --resume   # go on after a stop
+    python bench/min_cells.py --first 1 --last 500 --retry-nodes 8000000
+    python bench/min_cells.py --first 1 --last 32000 --jobs 2
+    python bench/min_cells.py --last 32000 --out mc.tsv --resume   # go on after a stop
+    python bench/min_cells.py --game bakers_game --last 32000 --jobs 1 --out bg.tsv --resume
 
 With ``--out FILE`` each answer is also written to a TSV file (deal, cells, exact,
 positions expanded) as it comes, and ``--resume`` decides only the deals not yet in it
@@ -71,7 +78,7 @@ from collections import Counter
 from pathlib import Path
 from typing import IO
 
-from bakers import Deal, Limits, find_variant
+from bakers import PRESETS, Deal, Limits, find_variant
 from bakers.cli.progress import SearchMeter
 from bakers.fewest_cells import min_cells
 from bakers.solving import METHODS
@@ -79,16 +86,16 @@ from bakers.solving import METHODS
 PUBLISHED = {0: 69, 1: 6220, 2: 19092, 3: 6420, 4: 198, 5: 1}
 
 
-# deal, node limit, search method, memory limit, forget, seconds between progress lines,
-# checkpoint folder ("" for none)
-Job = tuple[int, int, str, str, bool, float, str]
+# game, deal, node limit, search method (None: the game's own), memory limit, forget,
+# seconds between progress lines, checkpoint folder ("" for none)
+Job = tuple[str, int, int, str | None, str, bool, float, str]
 
 
 def _decide(job: Job) -> tuple[int, int | None, bool, int]:
     """Return (deal, cells or None, exact, positions expanded) for one deal."""
-    number, nodes, method, memory, forget, every, folder = job
+    game, number, nodes, method, memory, forget, every, folder = job
     meter = SearchMeter(every=every, prefix=f"deal {number}, ")  # lines on standard error
-    answer = min_cells(Deal.from_number(find_variant("freecell"), number),
+    answer = min_cells(Deal.from_number(find_variant(game), number),
                        limits=Limits(nodes=nodes, memory=memory, forget=forget), method=method,
                        progress=meter.min_cells_callback,
                        checkpoint=str(Path(folder) / f"deal-{number}") if folder else None)
@@ -117,6 +124,10 @@ def _decide_all(jobs: list[Job], processes: int, chunksize: int,
 def main() -> None:
     """Decide the range and print the counts."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(PRESETS), default="freecell",
+                        help="the game whose numbered deals are decided (default freecell)")
+    parser.add_argument("--method", choices=METHODS, default=None,
+                        help="the first search of each count (default: the game's own)")
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--last", type=int, default=500)
     parser.add_argument("--jobs", type=int, default=2, help="processes")
@@ -175,7 +186,7 @@ def main() -> None:
         out = path.open("a", encoding="utf-8")
         if new:
             out.write("deal\tcells\texact\texpanded\n")
-    jobs = [(n, args.max_nodes, "best-first", "8G", False, 0.0, "")
+    jobs = [(args.game, n, args.max_nodes, args.method, "8G", False, 0.0, "")
             for n in range(args.first, args.last + 1) if n not in answers]
     expanded += _decide_all(jobs, args.jobs, 8, answers, bounds, out)
     first_bounds = list(bounds)
@@ -183,18 +194,18 @@ def main() -> None:
         retried = [n for n in bounds if n not in settled]
         bounds = [n for n in bounds if n in settled]
         # a later row for the same deal replaces the earlier one on resume
-        expanded += _decide_all([(n, args.retry_nodes, args.retry_method, args.retry_memory,
-                                  args.retry_forget, args.progress_every, args.retry_checkpoint)
-                                 for n in retried],
+        expanded += _decide_all([(args.game, n, args.retry_nodes, args.retry_method,
+                                  args.retry_memory, args.retry_forget, args.progress_every,
+                                  args.retry_checkpoint) for n in retried],
                                 args.jobs, 1, answers, bounds, out)
         bounds.sort()
     seconds = time.perf_counter() - started
     counts = Counter(answers.values())
     many = [(n, c) for n, c in sorted(answers.items()) if c is None or c >= 4]
     total = args.last - args.first + 1
-    full = total == 32000 and args.first == 1
-    print(f"FreeCell MS deals {args.first}..{args.last} ({total} deals), "
-          f"searches of at most {args.max_nodes:,} positions"
+    full = total == 32000 and args.first == 1 and args.game == "freecell"
+    print(f"{args.game} deals {args.first}..{args.last} ({total} deals), "
+          f"searches of at most {args.max_nodes:,} positions ({args.method or 'default'})"
           + (f", upper bounds retried with {args.retry_nodes:,} ({args.retry_method})"
              if args.retry_nodes else ""))
     print("| cells | deals |" + (" published |" if full else ""))
@@ -203,11 +214,11 @@ def main() -> None:
         extra = f" {PUBLISHED.get(cells, 0):,} |" if full else ""
         print(f"| {cells} | {counts[cells]:,} |{extra}")
     if counts[None]:
-        print(f"| no win found | {counts[None]:,} |")
+        print(f"| no win found with up to 8 | {counts[None]:,} |")
     if args.retry_nodes:
         print(f"upper bounds before the retry: {len(first_bounds)} {first_bounds[:20]}")
     print(f"upper bounds only (a smaller count unknown): {len(bounds)} {bounds[:20]}")
-    print(f"deals needing 4 or more cells: {many}")
+    print(f"deals needing 4 or more cells or with no win found: {len(many)} {many[:40]}")
     print(f"{seconds:.1f} s wall, {seconds / total * 1000:.1f} ms a deal, "
           f"{expanded:,} positions expanded")
     if full:
