@@ -115,12 +115,23 @@ public:
             // A quiet move's child is told seen by its key alone (MoveGen::quiet_key).
             const bool quiet = m.from < kComposite && gen_.quiet_key(f.k, m, key);
             if (quiet && !seen_.insert(key)) continue;
-            frames_.push_back(f);
-            Keyed& child = frames_.back().k;
             bool fresh = true;
             if (m.from >= kComposite) {
-                fresh = composite(child, m) && seen_.insert(child.key);
+                // Made without keys; only the columns it changed are hashed again.
+                Unkeyed made{f.k.s};
+                changed_ = 0;
+                if (!composite(made, m)) {
+                    line_.resize(mark);
+                    continue;
+                }
+                frames_.push_back(f);
+                Keyed& child = frames_.back().k;
+                child.change_to(made.s, changed_ | resized(child.s, made.s), gen_.rules().cells);
+                assert(child.key_is_consistent(gen_.rules().columns, gen_.rules().cells));
+                fresh = seen_.insert(child.key);
             } else {
+                frames_.push_back(f);
+                Keyed& child = frames_.back().k;
                 gen_.apply(child, m);
                 if (!quiet) {
                     gen_.settle_after(child, m);
@@ -133,8 +144,9 @@ public:
                 line_.resize(mark);
                 continue;
             }
-            most_home_ = std::max(most_home_, child.s.home());
-            if (gen_.won(child.s)) return true;
+            const State& child = frames_.back().k.s;
+            most_home_ = std::max(most_home_, child.home());
+            if (gen_.won(child)) return true;
             open(frames_.back(), mark);
             ++done;
             ++expanded;
@@ -167,41 +179,112 @@ private:
         f.line = static_cast<std::uint32_t>(at);
     }
 
-    // Returns the class of a single move of s.
-    Class class_of(const State& s, Move m) const {
-        if (m.to == kFoundation) return kHome;
-        if (is_cell(m.to)) return kLeftOut;
-        const bool on_parent = is_column(m.from) && s.size(m.from) > m.count &&
-                               lies_on_parent(s, m.from, m.count - 1);
-        if (on_parent) return kLeftOut;
-        if (s.size(m.to) == 0) return kToEmpty;
-        return is_cell(m.from) ? kFromCell : kOntoParent;
-    }
-    // Returns true if the card k places below column col's top lies on a card it builds on.
-    bool lies_on_parent(const State& s, int col, int k) const {
-        return s.size(col) > k + 1 && ((gen_.targets(s.from_top(col, k)) >> s.from_top(col, k + 1)) & 1);
+    // Appends the children of s to kids_, class by class. The moves of a class come in
+    // the order MoveGen::generate lists them (cells before columns, targets in column
+    // order, cards in card order); only the moves the classes hold are made: a part
+    // that does not lie on a card it builds on is a column's whole top run (a shorter
+    // part lies on the next card of the run).
+    void add_children(const State& s) {
+        const Rules& r = gen_.rules();
+        const int ncols = r.columns;
+        Card tops[kMaxColumns];
+        CardSet top_set = 0;
+        std::uint8_t top_col[64];
+        int first_empty = -1, empties = 0, free_cells = 0;
+        for (int i = 0; i < ncols; ++i) {
+            tops[i] = s.top(i);
+            if (tops[i] == kNoCard) {
+                if (first_empty < 0) first_empty = i;
+                ++empties;
+            } else {
+                top_set |= bit_of(tops[i]);
+                top_col[tops[i]] = static_cast<std::uint8_t>(i);
+            }
+        }
+        for (int c = 0; c < r.cells; ++c) free_cells += s.cells[c] == kNoCard;
+        const int limit = gen_.limit_of(free_cells, empties);
+        const int limit_empty = first_empty >= 0 ? gen_.limit_of(free_cells, empties - 1) : 0;
+        const int longest = std::max(limit, limit_empty);
+
+        std::size_t begin = kids_.size();
+        // Home: cell cards, then column tops.
+        for (int c = 0; c < r.cells; ++c)
+            if (s.cells[c] != kNoCard && gen_.goes_home(s, s.cells[c]))
+                kids_.push_back(Move{static_cast<std::uint8_t>(kCell + c), kFoundation, 1});
+        for (int i = 0; i < ncols; ++i)
+            if (tops[i] != kNoCard && gen_.goes_home(s, tops[i]))
+                kids_.push_back(Move{static_cast<std::uint8_t>(i), kFoundation, 1});
+        shuffle(begin);
+        // A cell card onto the columns whose tops it builds on, in column order.
+        begin = kids_.size();
+        for (int c = 0; c < r.cells; ++c) {
+            if (s.cells[c] == kNoCard) continue;
+            unsigned cols = 0;
+            for (CardSet t = gen_.targets(s.cells[c]) & top_set; t; t &= t - 1)
+                cols |= 1U << top_col[__builtin_ctzll(t)];
+            for (; cols; cols &= cols - 1)
+                kids_.push_back(Move{static_cast<std::uint8_t>(kCell + c), static_cast<std::uint8_t>(__builtin_ctz(cols)), 1});
+        }
+        shuffle(begin);
+        begin = kids_.size();
+        add_digs(s);
+        shuffle(begin);
+        // The columns' top runs that may move (at most `longest` cards): each one's lowest
+        // card, its column and its length.
+        int run[kMaxColumns] = {};
+        CardSet bottoms = 0;
+        std::uint8_t bottom_col[64];
+        for (int i = 0; i < ncols; ++i) {
+            if (tops[i] == kNoCard) continue;
+            const int b = s.begin(i);
+            int p = s.end[i] - 1;
+            while (p > b && s.end[i] - p <= longest && gen_.builds(s.cards[p], s.cards[p - 1])) --p;
+            const int n = s.end[i] - p;
+            if (n > longest) continue;
+            run[i] = n;
+            bottoms |= bit_of(s.cards[p]);
+            bottom_col[s.cards[p]] = static_cast<std::uint8_t>(i);
+        }
+        // A whole top run onto a column top it builds on: targets in column order.
+        begin = kids_.size();
+        for (int d = 0; d < ncols; ++d) {
+            if (tops[d] == kNoCard) continue;
+            for (CardSet cand = gen_.sources(tops[d]) & bottoms; cand; cand &= cand - 1) {
+                const int i = bottom_col[__builtin_ctzll(cand)];
+                if (i != d && run[i] <= limit)
+                    kids_.push_back(Move{static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(run[i])});
+            }
+        }
+        shuffle(begin);
+        begin = kids_.size();
+        add_dig_parents(s);
+        shuffle(begin);
+        // Into the first empty column: a cell card, then a column's whole top run (not
+        // the whole column: that only renames the column).
+        begin = kids_.size();
+        if (first_empty >= 0 && r.empty != Empty::None) {
+            const auto to = static_cast<std::uint8_t>(first_empty);
+            for (int c = 0; c < r.cells; ++c)
+                if (s.cells[c] != kNoCard && r.empty_takes(s.cells[c]))
+                    kids_.push_back(Move{static_cast<std::uint8_t>(kCell + c), to, 1});
+            for (int i = 0; i < ncols; ++i)
+                if (run[i] && run[i] <= limit_empty && run[i] < s.size(i) &&
+                    r.empty_takes(s.from_top(i, run[i] - 1)))
+                    kids_.push_back(Move{static_cast<std::uint8_t>(i), to, static_cast<std::uint8_t>(run[i])});
+        }
+        shuffle(begin);
     }
 
-    // Appends the children of s to kids_, class by class.
-    void add_children(const State& s) {
-        list_.size = 0;
-        gen_.generate(s, list_);
-        // The generated moves bucketed by class, each bucket in generation order.
-        int start[kClasses + 3] = {};  // the left-out moves have a bucket too
-        std::uint8_t cls[MoveList::kCapacity];
-        for (int i = 0; i < list_.size; ++i) ++start[(cls[i] = class_of(s, list_.moves[i])) + 2];
-        for (int c = 2; c < kClasses + 2; ++c) start[c] += start[c - 1];
-        for (int i = 0; i < list_.size; ++i) by_class_[static_cast<std::size_t>(start[cls[i] + 1]++)] = list_.moves[i];
-        // start[c] is now where class c begins, start[c + 1] where it ends.
-        for (int c = 0; c < kClasses; ++c) {
-            const auto begin = kids_.size();
-            if (c == kDigHome) add_digs(s);
-            else if (c == kDigParent) add_dig_parents(s);
-            else kids_.insert(kids_.end(), by_class_.begin() + start[c], by_class_.begin() + start[c + 1]);
-            if (rng_)  // a shuffle of the class
-                for (auto i = kids_.size(); i > begin + 1; --i)
-                    std::swap(kids_[i - 1], kids_[begin + below(i - begin)]);
-        }
+    // Returns true if the card k places below column col's top lies on a card it builds on.
+    bool lies_on_parent(const State& s, int col, int k) const {
+        return s.size(col) > k + 1 && gen_.builds(s.from_top(col, k), s.from_top(col, k + 1));
+    }
+
+    // Shuffles kids_ from `begin` on (a class), in scans other than the first.
+    void shuffle(std::size_t begin) {
+        if (rng_)
+            for (auto i = kids_.size(); i > begin + 1; --i)
+                std::swap(kids_[i - 1], kids_[begin + below(i - begin)]);
     }
 
     // The foundations' next cards below a column's top, the fewest cards above first.
@@ -212,7 +295,7 @@ private:
         for (int i = 0; i < gen_.rules().columns; ++i)
             for (int k = 1, n = s.size(i); k < n; ++k) {
                 if (!((next >> s.from_top(i, k)) & 1)) continue;
-                if (!first_step(s, i, k)) break;  // it would fail at once: not a child
+                if (!off_fits(s, i, k)) break;  // it would fail: not a child
                 int j = found++;
                 for (; j > 0 && dig[j - 1].count > k; --j) dig[j] = dig[j - 1];
                 dig[j] = Move{kComposite + kDigHome, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(k)};
@@ -234,43 +317,96 @@ private:
             const Card x = s.from_top(i, 1);
             if ((gen_.targets(x) & tops & ~bit_of(s.top(i))) == 0) continue;
             if (lies_on_parent(s, i, 1) || lies_on_parent(s, i, 0)) continue;
-            if (!first_step(s, i, 1)) continue;
+            if (!off_fits(s, i, 1)) continue;
             kids_.push_back(Move{kComposite + kDigParent, static_cast<std::uint8_t>(i), 1});
         }
     }
 
-    // Returns true if `move_off(k, col, n)` on a position k of s makes its first move (the
-    // same tests in the same position: a composite child failing there is never made).
-    bool first_step(const State& s, int col, int n) const {
+    // Returns true if `move_off(k, col, n)` succeeds on a position k of s whose n top
+    // cards in column col hold no foundation's next card but maybe the last. Then no move
+    // before the last one uncovers a card that goes home (settle_after sends only next
+    // cards), so the moves can be followed on the other columns' tops, the number of free
+    // cells and of empty columns alone, choosing as move_off chooses: the answer is exact,
+    // and a composite child that would fail is never made.
+    bool off_fits(const State& s, int col, int n) const {
         const Rules& r = gen_.rules();
-        if (s.free_cells(r.cells) > 0) return true;
-        const int run = std::min(gen_.top_run(s, col), n);
         CardSet tops = 0;
-        bool empty = false;
-        for (int d = 0; d < r.columns; ++d)
-            if (d != col) {
-                if (s.size(d)) tops |= bit_of(s.top(d));
-                else empty = true;
+        Card top_of[kMaxColumns];
+        std::uint8_t column_of[64];  // the column of each card of tops
+        int empties = 0;
+        unsigned empty_cols = 0;
+        for (int d = 0; d < r.columns; ++d) {
+            top_of[d] = s.top(d);
+            if (d == col) continue;
+            if (top_of[d] == kNoCard) {
+                ++empties;
+                empty_cols |= 1U << d;
+            } else {
+                tops |= bit_of(top_of[d]);
+                column_of[top_of[d]] = static_cast<std::uint8_t>(d);
             }
-        const int limit = run > 1 ? gen_.supermove_limit(s, false) : 1;
-        for (int c = std::min(run, limit); c >= 1; --c)
-            if (gen_.targets(s.from_top(col, c - 1)) & tops) return true;
-        if (!empty || r.empty == Empty::None) return false;
-        const int most = std::min({run, run > 1 ? gen_.supermove_limit(s, true) : 1, s.size(col) - 1});
-        for (int c = most; c >= 1; --c)
-            if (r.empty_takes(s.from_top(col, c - 1))) return true;
-        return false;
+        }
+        int free_cells = s.free_cells(r.cells);
+        const int size = s.size(col);
+        // Puts the part whose top card is `top` on column d.
+        auto land = [&](int d, Card top) {
+            if (top_of[d] != kNoCard) tops &= ~bit_of(top_of[d]);
+            top_of[d] = top;
+            tops |= bit_of(top);
+            column_of[top] = static_cast<std::uint8_t>(d);
+        };
+        for (int pos = 0; pos < n;) {
+            int run = 1;  // the top run of what is left of the n cards
+            while (pos + run < n && gen_.builds(s.from_top(col, pos + run - 1), s.from_top(col, pos + run))) ++run;
+            const Card top = s.from_top(col, pos);
+            int moved = 0;
+            const int limit = run > 1 ? gen_.limit_of(free_cells, empties) : 1;
+            for (int c = std::min(run, limit); c >= 1 && !moved; --c) {
+                int to = kMaxColumns;  // the first column, by index, whose top takes the part
+                for (CardSet on = gen_.targets(s.from_top(col, pos + c - 1)) & tops; on; on &= on - 1)
+                    to = std::min<int>(to, column_of[__builtin_ctzll(on)]);
+                if (to == kMaxColumns) continue;
+                land(to, top);
+                moved = c;
+            }
+            if (!moved && free_cells > 0) {
+                --free_cells;
+                moved = 1;
+            }
+            if (!moved && empties > 0 && r.empty != Empty::None) {
+                const int most = std::min({run, run > 1 ? gen_.limit_of(free_cells, empties - 1) : 1, size - pos - 1});
+                for (int c = most; c >= 1 && !moved; --c)
+                    if (r.empty_takes(s.from_top(col, pos + c - 1))) moved = c;
+                if (moved) {
+                    land(__builtin_ctz(empty_cols), top);
+                    empty_cols &= empty_cols - 1;
+                    --empties;
+                }
+            }
+            if (!moved) return false;
+            pos += moved;
+        }
+        return true;
     }
 
-    // Makes the composite child `what` on k, appending its moves to line_; returns false
-    // (k then undefined) when it cannot be made.
-    bool composite(Keyed& k, Move what) {
+    // Returns the columns (a bit mask) whose sizes differ between a and b.
+    unsigned resized(const State& a, const State& b) const {
+        unsigned out = 0;
+        for (int i = 0; i < gen_.rules().columns; ++i) out |= unsigned{a.size(i) != b.size(i)} << i;
+        return out;
+    }
+
+    // Makes the composite child `what` on k, appending its moves to line_ and the columns
+    // they move cards from or to to changed_ (cards sent home change columns' sizes);
+    // returns false (k then undefined) when it cannot be made.
+    bool composite(Unkeyed& k, Move what) {
         const int col = what.to;
         const Card c = k.s.from_top(col, what.count);
         if (what.from == kComposite + kDigHome) {
             const int t = suit_of(c);
             const int height = k.s.found[t] + 1;
-            if (!move_off(k, col, what.count)) return false;
+            [[maybe_unused]] const bool off = move_off(k, col, what.count);
+            assert(off);  // off_fits said so
             if (k.s.found[t] < height) play(k, Move{static_cast<std::uint8_t>(col), kFoundation, 1});
             return true;
         }
@@ -289,7 +425,7 @@ private:
     // first free cell, else the top run into the first empty column (never the column's
     // last card: that only renames the column). Cards that go home by themselves on the
     // way count as moved off. Returns false when no such move is left.
-    bool move_off(Keyed& k, int col, int n) {
+    bool move_off(Unkeyed& k, int col, int n) {
         const Rules& r = gen_.rules();
         const int keep = k.s.size(col) - n;
         while (k.s.size(col) > keep) {
@@ -329,7 +465,7 @@ private:
     }
 
     // Makes the move m (one that MoveGen::generate lists in k) on k and records it.
-    void play(Keyed& k, Move m) {
+    void play(Unkeyed& k, Move m) {
 #ifndef NDEBUG
         MoveList legal;
         gen_.generate(k.s, legal);
@@ -340,6 +476,8 @@ private:
         gen_.apply(k, m);
         gen_.settle_after(k, m);
         line_.push_back(m);
+        if (is_column(m.from)) changed_ |= 1U << m.from;
+        if (is_column(m.to)) changed_ |= 1U << m.to;
     }
 
     // Returns a number in 0..n-1 from xorshift32 (a scan's shuffles are the same on every
@@ -357,8 +495,7 @@ private:
     std::vector<Frame> frames_;
     std::vector<Move> kids_;
     std::vector<Move> line_;
-    MoveList list_;
-    std::array<Move, MoveList::kCapacity> by_class_;
+    unsigned changed_ = 0;  // see composite
     int most_home_ = 0;
 };
 

@@ -3,10 +3,7 @@
 namespace bakers {
 
 void rebuild(const MoveGen& gen, const State& start, const std::vector<Move>& chain, Result& res) {
-    const Rules& r = gen.rules();
-    Keyed k;
-    k.s = start;
-    k.rehash(r.columns, r.cells);
+    Unkeyed k{start};  // nothing here looks a position up: no keys
     std::vector<Move> safe;
     auto settle = [&] {
         safe.clear();

@@ -145,7 +145,8 @@ void MoveGen::generate(const State& s, MoveList& out) const {
     }
 }
 
-void MoveGen::apply(Keyed& k, Move m) const {
+template <class Position>
+void MoveGen::apply(Position& k, Move m) const {
     if (is_column(m.from) && is_column(m.to)) {
         k.move_cards(m.from, m.to, m.count);
         return;
@@ -208,7 +209,8 @@ bool MoveGen::safe_home(const State& s, Card c) const {
     return true;
 }
 
-int MoveGen::settle(Keyed& k, std::vector<Move>* recorded, bool safe) const {
+template <class Position>
+int MoveGen::settle(Position& k, std::vector<Move>* recorded, bool safe) const {
     int sent = 0;
     for (bool again = true; again;) {
         again = false;
@@ -257,7 +259,8 @@ int MoveGen::settle(Keyed& k, std::vector<Move>* recorded, bool safe) const {
 // of before, minus the ones m covers, plus the moved card, which was exposed or in a cell
 // already (a longer moved sequence ends with the card that was on top), plus the card
 // that m uncovers in its source column. Only that last one can start a settle.
-int MoveGen::settle_after(Keyed& k, Move m) const {
+template <class Position>
+int MoveGen::settle_after(Position& k, Move m) const {
     if (m.to == kFoundation) return settle(k, nullptr);
     if (!is_column(m.from)) return 0;
     const Card t = k.s.top(m.from);
@@ -266,6 +269,13 @@ int MoveGen::settle_after(Keyed& k, Move m) const {
     if (!ace && !(goes_home(k.s, t) && safe_home(k.s, t))) return 0;
     return settle(k, nullptr);
 }
+
+template void MoveGen::apply(Keyed&, Move) const;
+template void MoveGen::apply(Unkeyed&, Move) const;
+template int MoveGen::settle(Keyed&, std::vector<Move>*, bool) const;
+template int MoveGen::settle(Unkeyed&, std::vector<Move>*, bool) const;
+template int MoveGen::settle_after(Keyed&, Move) const;
+template int MoveGen::settle_after(Unkeyed&, Move) const;
 
 // The keys come from Keyed's previews (zobrist.cpp), the ones its changes apply; the
 // uncovered card is tested as settle_after tests it (on the parent's foundations, which

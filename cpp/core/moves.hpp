@@ -50,14 +50,17 @@ public:
     // Returns s with its key, settled (`settle` without recording): where a search starts.
     Keyed start(const State& s) const;
 
-    // Applies a legal move (no auto-moves).
-    void apply(Keyed& k, Move m) const;
+    // Applies a legal move (no auto-moves). `apply`, `settle` and `settle_after` work on a
+    // Keyed (keys kept up to date) or an Unkeyed position (state.hpp).
+    template <class Position>
+    void apply(Position& k, Move m) const;
 
     // Applies the mandatory auto-moves (exposed aces home when `auto_aces`) and every
     // provably safe foundation move, appending the safe (optional) ones to `recorded` if
     // it is not null. With `safe` false only the mandatory moves are made. Returns the
     // number of cards sent home.
-    int settle(Keyed& k, std::vector<Move>* recorded, bool safe = true) const;
+    template <class Position>
+    int settle(Position& k, std::vector<Move>* recorded, bool safe = true) const;
 
     // Returns in `key` the key of the child that the move m makes from the settled
     // position k, computed from k's column hashes without making the child, and true,
@@ -68,7 +71,8 @@ public:
 
     // Does what `settle(k, nullptr)` does, faster, for the child k reached by the move m
     // from a settled position (one that `settle` left unchanged).
-    int settle_after(Keyed& k, Move m) const;
+    template <class Position>
+    int settle_after(Position& k, Move m) const;
 
     // Returns true if card c, next on its foundation, may go home without losing a win:
     // if it is clear, every card that builds on it home, or next and clear itself (see
@@ -83,6 +87,10 @@ public:
     }
     // Returns the cards that card c builds on in a column (any suit, any place).
     CardSet targets(Card c) const { return under_[c]; }
+    // Returns the cards that build on card t in a column (targets turned around).
+    CardSet sources(Card t) const { return onto_[t]; }
+    // Returns true if `moving` builds on `target` (a table lookup).
+    bool builds(Card moving, Card target) const { return (onto_[target] >> moving) & 1; }
     // Returns true if c is the next card of its suit's foundation.
     bool goes_home(const State& s, Card c) const {
         return r_.height_of_rank(rank_of(c)) == s.found[suit_of(c)] + 1;
@@ -93,6 +101,8 @@ public:
     // Returns how many cards a chain of single moves can carry from a column to another
     // (to_empty: the destination is an empty column).
     int supermove_limit(const State& s, bool to_empty) const;
+    // The same with `free_cells` free cells and `empties` usable empty columns.
+    int limit_of(int free_cells, int empties) const;
 
     // Returns the single-card moves that the multi-card move m stands for in s (a
     // supermove through free cells and empty columns), or {m} for a single move.
@@ -107,10 +117,6 @@ private:
     std::array<CardSet, 64> onto_{};
     // under_[c]: the cards that card c builds on (onto_ turned around).
     std::array<CardSet, 64> under_{};
-    // Returns true if `moving` builds on `target` (a table lookup).
-    bool builds(Card moving, Card target) const { return (onto_[target] >> moving) & 1; }
-    // The supermove limit with `free_cells` free cells and `empties` usable empty columns.
-    int limit_of(int free_cells, int empties) const;
     void expand_into(State& s, int src, int dst, int n, std::vector<int> empties,
                      std::vector<Move>& out) const;
 };

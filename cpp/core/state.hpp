@@ -18,6 +18,7 @@
 #include <cassert>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "deal.hpp"
 #include "rules.hpp"
@@ -66,6 +67,19 @@ struct State {
     bool operator==(const State&) const = default;
 };
 static_assert(sizeof(State) == 77, "State must stay compact");
+
+// A position changed through the same calls as `Keyed` (zobrist.hpp), without keys: for
+// moves whose positions nobody looks up (the steps inside a composite move, a solution
+// being written out), so that they cost no hashing.
+struct Unkeyed {
+    State s;
+
+    void move_cards(int src, int dst, int n) { s.move_cards(src, dst, n); }
+    Card pop(int i) { return s.pop(i); }
+    void push(int i, Card c) { s.push(i, c); }
+    void put_cell(int i, Card c) { s.cells[i] = c; }
+    Card take_cell(int i) { return std::exchange(s.cells[i], kNoCard); }
+};
 
 // Returns the state of a layout; the layout must be valid for `rules`.
 State state_from_layout(const Rules& rules, const Layout& layout);

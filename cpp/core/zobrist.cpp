@@ -68,6 +68,22 @@ Card Keyed::take_cell(int i) {
     return c;
 }
 
+void Keyed::change_to(const State& after, unsigned columns, int ncells) {
+    const Zobrist& z = Zobrist::get();
+    for (; columns; columns &= columns - 1) {
+        const int i = __builtin_ctz(columns);
+        const Key l = z.column_hash(after, i);
+        key = with_column(key, col[i], l);
+        col[i] = l;
+    }
+    for (int i = 0; i < ncells; ++i)
+        if (s.cells[i] != after.cells[i]) {
+            if (s.cells[i] != kNoCard) key ^= z.cell(s.cells[i]);
+            if (after.cells[i] != kNoCard) key ^= z.cell(after.cells[i]);
+        }
+    s = after;
+}
+
 bool Keyed::key_is_consistent(int ncols, int ncells) const {
     return key == Zobrist::get().key(s, ncols, ncells);
 }

@@ -107,6 +107,9 @@ struct Keyed {
     void put_cell(int i, Card c);
     // Empties cell i, updating the key; returns its card.
     Card take_cell(int i);
+    // Makes this the position `after`, which differs from it only in the columns of the
+    // bit mask `columns` and in the cells: their hashes are made anew, the key updated.
+    void change_to(const State& after, unsigned columns, int ncells);
     // Returns true if the key equals a from-scratch computation (the debug check).
     bool key_is_consistent(int ncols, int ncells) const;
 
