@@ -81,6 +81,16 @@ private:
     bool zero_ = false;
 };
 
+// The room a position offers to cards moved off a column: the columns' tops, the empty
+// columns and the free cells.
+struct Room {
+    CardSet tops;                 // the top cards of the columns
+    Card top_of[kMaxColumns];     // each column's top card (kNoCard: empty)
+    std::uint8_t column_of[64];   // the column of each card of tops
+    int empties, free_cells;
+    unsigned empty_cols;          // the empty columns, a bit mask
+};
+
 // One depth-first scan: its line of frames, their children and its visited set.
 class Scan {
 public:
@@ -187,21 +197,26 @@ private:
     void add_children(const State& s) {
         const Rules& r = gen_.rules();
         const int ncols = r.columns;
-        Card tops[kMaxColumns];
-        CardSet top_set = 0;
-        std::uint8_t top_col[64];
-        int first_empty = -1, empties = 0, free_cells = 0;
+        Room room;
+        const Card* tops = room.top_of;
+        room.tops = 0;
+        room.empties = room.free_cells = 0;
+        room.empty_cols = 0;
         for (int i = 0; i < ncols; ++i) {
-            tops[i] = s.top(i);
+            room.top_of[i] = s.top(i);
             if (tops[i] == kNoCard) {
-                if (first_empty < 0) first_empty = i;
-                ++empties;
+                ++room.empties;
+                room.empty_cols |= 1U << i;
             } else {
-                top_set |= bit_of(tops[i]);
-                top_col[tops[i]] = static_cast<std::uint8_t>(i);
+                room.tops |= bit_of(tops[i]);
+                room.column_of[tops[i]] = static_cast<std::uint8_t>(i);
             }
         }
-        for (int c = 0; c < r.cells; ++c) free_cells += s.cells[c] == kNoCard;
+        for (int c = 0; c < r.cells; ++c) room.free_cells += s.cells[c] == kNoCard;
+        const CardSet top_set = room.tops;
+        const std::uint8_t* top_col = room.column_of;
+        const int empties = room.empties, free_cells = room.free_cells;
+        const int first_empty = empties ? __builtin_ctz(room.empty_cols) : -1;
         const int limit = gen_.limit_of(free_cells, empties);
         const int limit_empty = first_empty >= 0 ? gen_.limit_of(free_cells, empties - 1) : 0;
         const int longest = std::max(limit, limit_empty);
@@ -227,7 +242,7 @@ private:
         }
         shuffle(begin);
         begin = kids_.size();
-        add_digs(s);
+        add_digs(s, room);
         shuffle(begin);
         // The columns' top runs that may move (at most `longest` cards): each one's lowest
         // card, its column and its length.
@@ -257,7 +272,7 @@ private:
         }
         shuffle(begin);
         begin = kids_.size();
-        add_dig_parents(s);
+        add_dig_parents(s, room);
         shuffle(begin);
         // Into the first empty column: a cell card, then a column's whole top run (not
         // the whole column: that only renames the column).
@@ -288,14 +303,14 @@ private:
     }
 
     // The foundations' next cards below a column's top, the fewest cards above first.
-    void add_digs(const State& s) {
+    void add_digs(const State& s, const Room& room) {
         const CardSet next = gen_.next_cards(s);
         int found = 0;
         Move dig[kSuits];
         for (int i = 0; i < gen_.rules().columns; ++i)
             for (int k = 1, n = s.size(i); k < n; ++k) {
                 if (!((next >> s.from_top(i, k)) & 1)) continue;
-                if (!off_fits(s, i, k)) break;  // it would fail: not a child
+                if (!off_fits(s, room, i, k)) break;  // it would fail: not a child
                 int j = found++;
                 for (; j > 0 && dig[j - 1].count > k; --j) dig[j] = dig[j - 1];
                 dig[j] = Move{kComposite + kDigHome, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(k)};
@@ -307,7 +322,7 @@ private:
     // The cards just below a column's top that another column's top takes, that do not
     // lie on a card they build on, and that the top card does not lie on as on a parent
     // (a part that moves whole is a single move).
-    void add_dig_parents(const State& s) {
+    void add_dig_parents(const State& s, const Room& room) {
         const int ncols = gen_.rules().columns;
         CardSet tops = 0;
         for (int i = 0; i < ncols; ++i)
@@ -317,7 +332,7 @@ private:
             const Card x = s.from_top(i, 1);
             if ((gen_.targets(x) & tops & ~bit_of(s.top(i))) == 0) continue;
             if (lies_on_parent(s, i, 1) || lies_on_parent(s, i, 0)) continue;
-            if (!off_fits(s, i, 1)) continue;
+            if (!off_fits(s, room, i, 1)) continue;
             kids_.push_back(Move{kComposite + kDigParent, static_cast<std::uint8_t>(i), 1});
         }
     }
@@ -328,25 +343,17 @@ private:
     // cards), so the moves can be followed on the other columns' tops, the number of free
     // cells and of empty columns alone, choosing as move_off chooses: the answer is exact,
     // and a composite child that would fail is never made.
-    bool off_fits(const State& s, int col, int n) const {
+    bool off_fits(const State& s, const Room& room, int col, int n) const {
+        if (room.free_cells >= n) return true;  // each step moves a card at least, to a cell at worst
         const Rules& r = gen_.rules();
-        CardSet tops = 0;
+        CardSet tops = room.tops & ~bit_of(s.top(col));
         Card top_of[kMaxColumns];
+        std::copy_n(room.top_of, r.columns, top_of);
         std::uint8_t column_of[64];  // the column of each card of tops
-        int empties = 0;
-        unsigned empty_cols = 0;
-        for (int d = 0; d < r.columns; ++d) {
-            top_of[d] = s.top(d);
-            if (d == col) continue;
-            if (top_of[d] == kNoCard) {
-                ++empties;
-                empty_cols |= 1U << d;
-            } else {
-                tops |= bit_of(top_of[d]);
-                column_of[top_of[d]] = static_cast<std::uint8_t>(d);
-            }
-        }
-        int free_cells = s.free_cells(r.cells);
+        std::copy_n(room.column_of, 64, column_of);
+        int empties = room.empties;
+        unsigned empty_cols = room.empty_cols;
+        int free_cells = room.free_cells;
         const int size = s.size(col);
         // Puts the part whose top card is `top` on column d.
         auto land = [&](int d, Card top) {
