@@ -15,6 +15,7 @@ from bakers.board import Board
 from bakers.cards import Card, deck_ranks, full_deck
 from bakers.notation import COLUMN, FOUNDATION, Move
 from bakers.solution import Solution
+from bakers.solving import _core_position
 from bakers.variants import Variant
 
 CorePosition = tuple[list[list[int]], list[int], list[int]]
@@ -22,22 +23,24 @@ CorePosition = tuple[list[list[int]], list[int], list[int]]
 
 def core_position(board: Board) -> CorePosition:
     """Return ``board`` as the engine takes it: (columns of card codes, cell codes with
-    0 for an empty cell, foundation heights = cards home per suit H, C, D, S)."""
-    ranks = deck_ranks(board.variant.deck)
-    heights = [0 if top == 0 else ranks.index(top) + 1 for top in board.foundations]
-    columns = [[card.code for card in column] for column in board.columns]
-    cells = [0 if card is None else card.code for card in board.cells]
-    return columns, cells, heights
+    0 for an empty cell, foundation heights = cards home per suit H, C, D, S), relabelled
+    where the foundations start at another rank than the ace (`solve`'s conversion)."""
+    return _core_position(board)
 
 
-def board_from_core(variant: Variant, position: CorePosition) -> Board:
-    """Return the referee board of an engine position (the inverse of `core_position`)."""
+def board_from_core(variant: Variant, position: CorePosition, base: int = 1) -> Board:
+    """Return the referee board of an engine position (the inverse of `core_position`;
+    ``base``: the rank the foundations start at, which the engine reads as the ace)."""
     columns, cells, heights = position
-    ranks = deck_ranks(variant.deck)
+    ranks = variant.foundation_ranks(base) if base != 1 else deck_ranks(variant.deck)
+
+    def card(code: int) -> Card:
+        return Card.from_code(code) if base == 1 else Card(code >> 4, ranks[(code & 15) - 1])
+
     return Board.from_position(
         variant,
-        columns=[[Card.from_code(code) for code in column] for column in columns],
-        cells=[None if code == 0 else Card.from_code(code) for code in cells],
+        columns=[[card(code) for code in column] for column in columns],
+        cells=[None if code == 0 else card(code) for code in cells],
         foundations=[0 if h == 0 else ranks[h - 1] for h in heights])
 
 
@@ -77,8 +80,10 @@ def line_positions(start: Board, moves: Solution | list[Move]) -> Iterator[Board
 
 
 def builds_on(variant: Variant, card: Card, onto: Card) -> bool:
-    """Return whether ``card`` may be placed on ``onto`` in a column (docs/rules.md)."""
-    if card.rank != onto.rank - 1:
+    """Return whether ``card`` may be placed on ``onto`` in a column (docs/rules.md; with
+    ``wrap`` a king on an ace too)."""
+    corner = variant.wrap and card.rank == 13 and onto.rank == 1
+    if card.rank != onto.rank - 1 and not corner:
         return False
     if variant.build == "suit":
         return card.suit == onto.suit
@@ -89,14 +94,14 @@ def builds_on(variant: Variant, card: Card, onto: Card) -> bool:
 
 def is_home(board: Board, card: Card) -> bool:
     """Return whether ``card`` is on its foundation."""
-    ranks = deck_ranks(board.variant.deck)
+    ranks = board.variant.foundation_ranks(board.base_rank)
     top = board.foundations[card.suit]
     return top != 0 and ranks.index(card.rank) <= ranks.index(top)
 
 
 def is_next_home(board: Board, card: Card) -> bool:
     """Return whether ``card`` is the next card of its foundation."""
-    ranks = deck_ranks(board.variant.deck)
+    ranks = board.variant.foundation_ranks(board.base_rank)
     top = board.foundations[card.suit]
     following = ranks[0] if top == 0 else (
         ranks[ranks.index(top) + 1] if top != ranks[-1] else None)

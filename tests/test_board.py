@@ -13,6 +13,7 @@ from types import SimpleNamespace
 import pytest
 from bakers.board import Board
 from bakers.cards import Card, full_deck
+from bakers.deals import Deal
 from bakers.errors import IllegalMoveError, InvalidDealError
 from bakers.notation import Move, Place
 from bakers.variants import PRESETS, Variant, find_variant
@@ -42,6 +43,8 @@ def board_file(name: str, variant: str) -> Board:
 
 def random_start(variant: Variant, seed: int) -> Board:
     """Return a random deal of ``variant`` laid out by the rules (docs/rules.md)."""
+    if variant.base_from_deal:  # its base rank and the three cards home come from the deal
+        return Board(Deal.from_seed(variant, seed))
     cards = [c for c in full_deck(variant.deck)
              if not (variant.aces_on_foundations and c.rank == 1)]
     random.Random(seed).shuffle(cards)

@@ -221,6 +221,10 @@ def assert_first_position(deal: Deal) -> None:
         assert lengths == variant.column_lengths
         if variant.aces_on_foundations:
             assert deal.foundations == (1,) * 4
+        elif variant.base_from_deal:  # three of the base rank home, the fourth dealt first
+            base = deal.base_rank
+            assert sorted(deal.foundations) == [0, base, base, base]
+            assert deal.columns[0][0] == Card(deal.foundations.index(0), base)
         else:
             assert sorted(deal.foundations) == [0] * (4 - variant.home_aces) + \
                 [1] * variant.home_aces
@@ -262,6 +266,9 @@ def test_preset_column_lengths() -> None:
         "stronghold": (7, 7, 7, 7, 6, 6, 6, 6),
         "portuguese_solitaire": (4,) * 13,
         "spanish_patience_ii": (4,) * 13,
+        "tuxedo": (8, 7, 7, 8, 7, 7, 8),
+        "penguin": (7,) * 7,
+        "opus": (7,) * 7,
     }
     assert not any(c.rank in (2, 3, 4, 5)
                    for col in Deal.from_number("freecell36", 1).columns for c in col)
@@ -310,6 +317,10 @@ def test_from_seed_follows_the_documented_shuffle(variant: Variant) -> None:
         order = pinned_seed_order(variant.deck, seed)
         if variant.aces_on_foundations:
             order = [c for c in order if c.rank != 1]
+        if variant.base_from_deal:  # the first card's rank first, three of them home
+            base = order[0].rank
+            order = [c for c in order if c.rank == base][3:] + \
+                [c for c in order if c.rank != base]
         kings_down = variant.kings_to_bottom
         if variant.home_aces:  # kings down in the whole pack, then the last aces go home
             n = variant.columns
@@ -321,6 +332,8 @@ def test_from_seed_follows_the_documented_shuffle(variant: Variant) -> None:
             kings_down = False
         last = len(order) - len(variant.dealt_cells)
         order, held = order[:last], order[last:]
+        row = len(order) - len(variant.last_row)
+        order, last_row = order[:row], order[row:]
         if variant.deal_to_foundations:  # a card that goes home leaves its slot empty
             ranks = (0, *deck_ranks(variant.deck))
             tops = [1 if variant.aces_on_foundations else 0] * 4
@@ -334,6 +347,8 @@ def test_from_seed_follows_the_documented_shuffle(variant: Variant) -> None:
                         for i in range(variant.columns))
         if kings_down:
             columns = tuple(map(_kings_down, columns))
+        for i, card in zip(variant.last_row, last_row, strict=True):
+            columns = (*columns[:i], (*columns[i], card), *columns[i + 1:])
         deal = Deal.from_seed(variant, seed)
         assert deal.columns == columns
         assert [deal.cells[k] for k in variant.dealt_cells] == held
@@ -536,6 +551,9 @@ def positions(draw: st.DrawFn) -> Deal:
     variant = draw(st.sampled_from(VARIANTS))
     ranks = deck_ranks(variant.deck)
     low = 1 if variant.aces_on_foundations else 0
+    if variant.base_from_deal:  # foundations from any base, one at least not empty
+        ranks = variant.foundation_ranks(draw(st.integers(1, 13)))
+        low = draw(st.integers(1, 13))
     home = [draw(st.integers(low, len(ranks))) for _ in SUITS]
     foundations = tuple(ranks[h - 1] if h else 0 for h in home)
     rest = draw(st.permutations([Card(s, r) for s in range(4) for r in ranks[home[s]:]]))

@@ -186,3 +186,34 @@ def test_settings_become_the_rules_played(fcs, stacks: int, cells: int, build: s
     if verdict == "This game is solveable.":
         replay = Solution(parse_fcs_verbose(out)).replay(Board(Deal.parse(text, rules)))
         assert replay.error is None and replay.won
+
+
+@pytest.mark.parametrize(("cells", "empty", "title"), [
+    ("7", "all", "Tuxedo"), ("7", "kings", "Penguin"), ("5", "kings", "Opus")])
+def test_pysolfc_round_the_corner_games_are_played_round_the_corner(
+        fcs, cells: str, empty: str, title: str) -> None:
+    from bakers.cards import Card
+    from bakers.fc_solve.games import GameParams, to_variant
+    from bakers.solving import _core_position
+    from bakers.variants import Variant
+
+    settings = GameParams(stacks=7, freecells=int(cells), build="suit",
+                          sequence_move="unlimited", empty=empty)
+    variant = to_variant(settings)
+    assert variant.wrap and not variant.base_from_deal and title in variant.title
+    # Opus 38 as PySolFC writes it (its ranks renamed, the base reading as the ace): won
+    # only round the corner, and bakers-fc-solve finds the win.
+    deal = Deal.from_number("opus", 38)
+    columns, _, _ = _core_position(Board(deal))
+    text = "Founds: " + " ".join(f"{s}-A" for s, top in zip("HCDS", deal.foundations,
+                                                              strict=True) if top) + "\n"
+    text += "".join(" ".join(str(Card.from_code(c)) for c in column) + "\n"
+                    for column in columns)
+    code, out, _ = fcs("-m", "-sel", "--stacks-num", "7", "--freecells-num", "5",
+                       "--sequences-are-built-by", "suit", "--sequence-move", "unlimited",
+                       "--empty-stacks-filled-by", "kings", stdin=text)
+    assert code == 0 and out.splitlines()[-3] == "This game is solveable."
+    played = Variant("opus_as_sent", columns=7, cells=5, empty="kings", moves="sequence",
+                     wrap=True)
+    replay = Solution(parse_fcs_verbose(out)).replay(Board(Deal.parse(text, played)))
+    assert replay.error is None and replay.won

@@ -134,7 +134,36 @@ PRESET_GAMES = [
     ("good_measure", "GoodMeasure"), ("citadel", "Citadel"), ("eight_off", "EightOff"),
     ("seahaven_towers", "SeahavenTowers"),
     ("relaxed_seahaven_towers", "RelaxedSeahavenTowers"), ("forecell", "ForeCell"),
+    ("tuxedo", "Tuxedo"), ("penguin", "Penguin"), ("opus", "Opus"),
 ]
+
+
+#: PySolFC's games that build round the corner, each with deals it wins (Opus 38 only
+#: round the corner: Freecell Solver's reading of it, without the corner, has no win) and
+#: one with no win even round the corner, which it must report unsolved.
+WRAP_WINS = [("Tuxedo", 1), ("Tuxedo", 40000), ("Penguin", 1), ("Penguin", 32001),
+             ("Opus", 38), ("Opus", 2)]
+
+
+@pytest.mark.parametrize(("game_class", "number"), WRAP_WINS)
+def test_pysolfc_plays_round_the_corner(hint_module: Any, game_class: str, number: int) -> None:
+    from bakers import Deal, solve
+
+    assert solve(Deal.from_number(game_class.lower(), number)).solved  # bakers' own preset
+    game = dealt_game(game_class, number)
+    solver, _ = _solve(game, max_iters=200_000)
+    assert solver.solver_state == "solved"
+    replay_hints(game, solver)
+    assert cards_home(game) == 52
+
+
+def test_pysolfc_opus_without_a_win_ends_unsolved(hint_module: Any) -> None:
+    from bakers import Deal, solve
+
+    assert solve(Deal.from_number("opus", 4)).impossible
+    game = dealt_game("Opus", 4)
+    solver, _ = _solve(game, max_iters=200_000)
+    assert solver.solver_state == "unsolved"
 
 
 @pytest.mark.parametrize(("preset", "game_class"), PRESET_GAMES)
@@ -151,6 +180,8 @@ def test_presets_deal_as_pysolfc(hint_module: Any, preset: str, game_class: str)
             [[str(c) for c in column] for column in deal.columns], number
         assert [card_text(s.cards[-1]) if s.cards else None for s in game.s.reserves] == \
             [None if c is None else str(c) for c in deal.cells], number
-        tops = {SUITS.index(card_text(f.cards[-1])[1]): len(f.cards)
-                for f in game.s.foundations if f.cards}
+        tops = {SUITS.index(card_text(f.cards[-1])[1]): "0A23456789TJQK".index(
+            card_text(f.cards[-1])[0]) for f in game.s.foundations if f.cards}
         assert [tops.get(s, 0) for s in range(4)] == list(deal.foundations), number
+        if getattr(game, "base_card", None) is not None:  # Penguin's beak
+            assert game.base_card.rank + 1 == deal.base_rank, number

@@ -56,6 +56,8 @@ Rules rules_from_dict(const pb::dict& d) {
     r.kings_to_bottom = get<bool>(d, "kings_to_bottom", false);
     r.deal_to_foundations = get<bool>(d, "deal_to_foundations", false);
     r.home_aces = get<int>(d, "home_aces", 0);
+    r.wrap = get<bool>(d, "wrap", false);
+    r.base_from_deal = get<bool>(d, "base_from_deal", false);
     r.numbering = pick<Numbering>(d, "numbering", {{"ms", Numbering::MS}, {"pysol", Numbering::PySol}},
                                   Numbering::MS);
     if (d.contains("dealt_cells")) {
@@ -68,6 +70,17 @@ Rules rules_from_dict(const pb::dict& d) {
                                       pb::repr(d["dealt_cells"]).cast<std::string>() +
                                       " must list cells 0.." + std::to_string(kMaxCells - 1));
             r.dealt_cells = static_cast<std::uint8_t>(r.dealt_cells | (1U << k));
+        }
+    }
+    if (d.contains("last_row")) {
+        for (pb::handle column : pb::iterable(d["last_row"])) {
+            const int i = pb::isinstance<pb::bool_>(column) || !pb::isinstance<pb::int_>(column)
+                              ? -1
+                              : column.cast<int>();
+            if (i < 0 || i >= kMaxColumns)
+                throw pb::value_error("rule last_row=" + pb::repr(d["last_row"]).cast<std::string>() +
+                                      " must list columns 0.." + std::to_string(kMaxColumns - 1));
+            r.last_row = static_cast<std::uint16_t>(r.last_row | (1U << i));
         }
     }
     if (auto why = r.validate(); !why.empty()) throw pb::value_error(why);

@@ -1,6 +1,7 @@
 #include "deal.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace bakers {
 namespace {
@@ -117,6 +118,16 @@ Layout lay_out(const Rules& rules, const std::vector<Card>& dealing_order) {
         }
         order.push_back(c);
     }
+    int base = kAce;
+    if (rules.base_from_deal && !order.empty()) {
+        // The cards of the first card's rank come first, in dealing order; the first three
+        // go home, the fourth is the first card dealt to the columns.
+        base = rank_of(order.front());
+        std::stable_partition(order.begin(), order.end(),
+                              [base](Card c) { return rank_of(c) == base; });
+        for (int i = 0; i < 3; ++i) out.found[suit_of(order[i])] = 1;
+        order.erase(order.begin(), order.begin() + 3);
+    }
     const int n = rules.columns;
     if (rules.kings_to_bottom) {
         for (int i = 0; i < static_cast<int>(order.size()); ++i) {
@@ -135,11 +146,16 @@ Layout lay_out(const Rules& rules, const std::vector<Card>& dealing_order) {
         order.erase(order.begin() + i);
         --left;
     }
-    // The last cards go to the dealt cells, lowest cell first; the others to the columns.
-    std::size_t to_columns = order.size();
-    for (int k = kMaxCells - 1; k >= 0; --k)
-        if ((rules.dealt_cells >> k) & 1U) --to_columns;
-    for (std::size_t i = 0, k = 0; i < order.size(); ++i) {
+    // The last cards go to the dealt cells, lowest cell first; before them, the last row's
+    // cards to its columns, lowest column first; the others round-robin to the columns.
+    std::size_t to_columns = order.size() - static_cast<std::size_t>(rules.cells_dealt());
+    const std::size_t to_rows = to_columns - static_cast<std::size_t>(std::popcount(rules.last_row));
+    for (std::size_t i = 0, k = 0, col = 0; i < order.size(); ++i) {
+        if (i >= to_rows && i < to_columns) {
+            while (!((rules.last_row >> col) & 1U)) ++col;
+            out.columns[col++].push_back(order[i]);
+            continue;
+        }
         if (i < to_columns) {
             const Card c = order[i];
             const int s = suit_of(c);
@@ -154,7 +170,17 @@ Layout lay_out(const Rules& rules, const std::vector<Card>& dealing_order) {
         while (!((rules.dealt_cells >> k) & 1U)) ++k;
         out.cells[k++] = order[i];
     }
+    if (base != kAce) relabel(out, base);
     return out;
+}
+
+void relabel(Layout& layout, int base) {
+    const auto shift = [base](Card c) {
+        return c == kNoCard ? c : make_card(suit_of(c), (rank_of(c) - base + kKing) % kKing + 1);
+    };
+    for (auto& column : layout.columns)
+        for (Card& c : column) c = shift(c);
+    for (Card& c : layout.cells) c = shift(c);
 }
 
 std::string number_error(const Rules& rules, std::uint64_t n) {

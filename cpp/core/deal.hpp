@@ -17,6 +17,12 @@
 //   (its column gets nothing that time round).
 // - `kings_to_bottom`: each king, in dealing order, swaps with the first non-king dealt
 //   before it in its column (PySol's Baker's Dozen rule).
+// - `last_row`: before the dealt cells' cards, the last cards go to these columns, one
+//   each, lowest column first (Tuxedo's 0, 3, 6).
+// - `base_from_deal` (PySolFC's Penguin): the first card dealt sets the base rank; the
+//   cards of that rank are dealt first, in dealing order, the first three to their
+//   foundations, the fourth to the first column; the layout is then relabelled so that
+//   the base rank reads as the ace (see Rules::base_from_deal).
 #pragma once
 
 #include <array>
@@ -49,5 +55,9 @@ std::string number_error(const Rules& rules, std::uint64_t n);
 std::string deal_number(const Rules& rules, std::uint64_t n, Layout& out);
 // Lays cards given in dealing order out by `rules` (skipping, aces home, kings down).
 Layout lay_out(const Rules& rules, const std::vector<Card>& dealing_order);
+// Renames the ranks of the cards in play so that rank `base` reads as the ace (and the
+// rank below it as the king), keeping suits: a position of a wrapping game whose
+// foundations start at `base`, as the core plays it. The foundation heights stay.
+void relabel(Layout& layout, int base);
 
 }  // namespace bakers

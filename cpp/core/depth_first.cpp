@@ -124,7 +124,7 @@ void put_rules(CheckpointWriter& w, const Rules& r) {
     w.put(r.build);
     w.put(r.empty);
     w.put(r.moves);
-    w.put<std::uint8_t>(r.auto_aces);
+    w.put(static_cast<std::uint8_t>(r.auto_aces | r.wrap << 1));  // no wrap: as old files
     w.put<std::uint8_t>(r.aces_on_foundations);
     w.put<std::uint8_t>(r.kings_to_bottom);
     w.put(r.numbering);
@@ -137,7 +137,7 @@ void expect_rules(CheckpointReader& c, const Rules& r) {
     c.expect(r.build, what);
     c.expect(r.empty, what);
     c.expect(r.moves, what);
-    c.expect<std::uint8_t>(r.auto_aces, what);
+    c.expect(static_cast<std::uint8_t>(r.auto_aces | r.wrap << 1), what);
     c.expect<std::uint8_t>(r.aces_on_foundations, what);
     c.expect<std::uint8_t>(r.kings_to_bottom, what);
     c.expect(r.numbering, what);

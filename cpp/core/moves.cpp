@@ -6,14 +6,19 @@
 namespace bakers {
 
 MoveGen::MoveGen(const Rules& rules) : r_(rules) {
-    // Only a card one rank lower can build on a card: 4 candidates each, not 52.
+    // Only a card one rank lower can build on a card (a king on an ace, round the
+    // corner, where the rules wrap): 4 candidates each, not 52. The wrap lives in these
+    // tables alone, so it costs the other games nothing.
     for (int t = 0; t < kSuits; ++t)
-        for (int rt = kAce + 1; rt <= kKing; ++rt)
-            for (int m = 0; m < kSuits; ++m)
-                if (r_.builds_on(make_card(m, rt - 1), make_card(t, rt))) {
-                    onto_[make_card(t, rt)] |= bit_of(make_card(m, rt - 1));
-                    under_[make_card(m, rt - 1)] |= bit_of(make_card(t, rt));
+        for (int rt = kAce; rt <= kKing; ++rt)
+            for (int m = 0; m < kSuits; ++m) {
+                const Card target = make_card(t, rt);
+                const Card moving = make_card(m, rt == kAce ? kKing : rt - 1);
+                if (r_.builds_on(moving, target)) {
+                    onto_[target] |= bit_of(moving);
+                    under_[moving] |= bit_of(target);
                 }
+            }
 }
 
 Keyed MoveGen::start(const State& s) const {
@@ -164,10 +169,20 @@ void MoveGen::apply(Position& k, Move m) const {
 // builds on it (a card of the deck) is home, or is next on its foundation and clear
 // itself. `safe_home(c)` holds when c, next on its foundation, is clear. (When building by
 // suit the one card that builds on c is the suit's card below it, home since c is next:
-// every next card is safe. When building by alternating colour, a red r is clear when
-// each black r-1 is home or next with every red r-2 home or next, that is when both black
-// foundations reach r-2 and the other red one r-3, or both black r-1 are home. A 36-card
-// deck has no rank 5: nothing builds on a 6; nothing builds on an ace.)
+// every next card is safe, except an ace where the rules wrap: the king of its suit builds
+// on it and is neither home nor next while the ace is next (its foundation is empty), so
+// in a wrapping game no ace goes home by itself, and every other next card does. When
+// building by alternating colour, a red r is clear when each black r-1 is home or next
+// with every red r-2 home or next, that is when both black foundations reach r-2 and the
+// other red one r-3, or both black r-1 are home. A 36-card deck has no rank 5: nothing
+// builds on a 6; without the wrap nothing builds on an ace.)
+//
+// The wrap needs no proof of its own: the proof below reads the building rule only as
+// "builds on" (the tables onto_ and under_, where the king on the ace is one more entry)
+// and the foundations only as "home" and "next" (heights, which the wrap leaves alone:
+// a foundation still runs from the ace up to the king). The recursion of safe_home ends:
+// it goes from a next card to a next card that builds on it, one rank lower round the
+// corner; a cycle would need a multiple of 13 such cards, and at most 4 cards are next.
 //
 // Proof that sending c home then cannot lose a win. Let W be a winning line from the
 // position P, and P' be P with c home. Build a line W' from P' that keeps a set R of the
@@ -194,7 +209,8 @@ void MoveGen::apply(Position& k, Move m) const {
 //    builds on a clear card too, so this case repeats for it, and the invariant holds.
 // W ends with every card home; so does W' (W' has at least W's cards home). Mandatory ace
 // moves fit too: an ace exposed earlier in W' goes home at once, and an ace is clear
-// (nothing builds on it), so it is handled as a card of R. The condition reads only the
+// (nothing builds on it: a game with auto_aces never wraps, Rules::validate), so it is
+// handled as a card of R. The condition reads only the
 // foundations, so a move that leaves them alone changes no card's safety (settle_after
 // relies on it).
 bool MoveGen::safe_home(const State& s, Card c) const {

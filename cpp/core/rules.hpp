@@ -46,6 +46,19 @@ struct Rules {
     // How many aces start on their foundations: the last ones dealt, taken out after the
     // kings go down and before the columns are dealt (Good Measure's two). Deal only.
     int home_aces = 0;
+    // Building around the corner: a king builds on the ace of its suit (Tuxedo, Penguin).
+    // Only with `Build::Suit` in the 52-card deck and without `auto_aces` (validate): the
+    // safe foundation moves are proved for it (moves.cpp), the aces' mandatory ones not.
+    bool wrap = false;
+    // The first card dealt sets the foundations' base rank, and the three other cards of
+    // its rank start home (Penguin's beak; needs `wrap`). The core plays such a game
+    // relabelled, the base rank reading as the ace and the rank below it as the king:
+    // with the wrap, building only asks that ranks follow round the corner, which
+    // relabelling keeps, so it is the same game, the moves (places) the same. Deal only.
+    bool base_from_deal = false;
+    // The columns that take the last cards of the deal, one each, lowest column first,
+    // as a bit set (bit i: column i): Tuxedo's 0, 3, 6. Only the deal reads it.
+    std::uint16_t last_row = 0;
 
     // Returns an empty string when the fields are consistent, else what is wrong.
     std::string validate() const;
@@ -62,12 +75,15 @@ struct Rules {
     int cells_dealt() const { return std::popcount(dealt_cells); }
     // Returns how many cards are dealt to the columns.
     int dealt_cards() const {
-        return deck - (aces_on_foundations ? 4 : home_aces) - cells_dealt();
+        return deck - (aces_on_foundations ? 4 : home_aces) - (base_from_deal ? 3 : 0) -
+               cells_dealt();
     }
 
-    // Returns true if `moving` may be placed on `target` in a column.
+    // Returns true if `moving` may be placed on `target` in a column (MoveGen keeps it
+    // as a table, so the wrap costs nothing where moves are made).
     bool builds_on(Card moving, Card target) const {
-        if (rank_of(moving) + 1 != rank_of(target)) return false;
+        const bool corner = wrap && rank_of(moving) == kKing && rank_of(target) == kAce;
+        if (rank_of(moving) + 1 != rank_of(target) && !corner) return false;
         switch (build) {
             case Build::Suit: return suit_of(moving) == suit_of(target);
             case Build::Alternate: return colour_of(moving) != colour_of(target);

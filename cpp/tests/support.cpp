@@ -65,7 +65,8 @@ int height_of(const Rules& r, int rank) { return (r.deck == 36 && rank > 1) ? ra
 int suit_cards(const Rules& r) { return r.deck == 36 ? 9 : 13; }
 
 bool builds(const Rules& r, Card moving, Card target) {
-    if (rank_of(moving) + 1 != rank_of(target)) return false;
+    const bool round_the_corner = r.wrap && rank_of(moving) == 13 && rank_of(target) == 1;
+    if (rank_of(moving) + 1 != rank_of(target) && !round_the_corner) return false;
     switch (r.build) {
         case Build::Suit: return suit_of(moving) == suit_of(target);
         case Build::Alternate: return is_red(moving) != is_red(target);

@@ -31,7 +31,7 @@ namespace support {
 using namespace bakers;
 
 inline const char* const kPresets[] = {"bakers_game", "freecell", "freecell36", "bulochnik",
-                                       "bakers_dozen"};
+                                       "bakers_dozen", "tuxedo", "penguin"};
 
 // Returns a preset's rules; throws if there is none of that name.
 const Rules& preset(const std::string& name);

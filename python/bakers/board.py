@@ -113,7 +113,11 @@ class Board:
         self.foundations: list[int] = list(deal.foundations)
         self.move_stack: list[Move] = []
         self._undo: list[_Undo] = []
-        self._ranks = deck_ranks(variant.deck)
+        in_play = [card for _, card in self._cards() if isinstance(card, Card)]
+        #: the rank the foundations start at (the ace but in games with ``base_from_deal``)
+        self.base_rank: int = variant.foundation_base(self.foundations, in_play)
+        #: the ranks a foundation takes, in order
+        self._ranks = variant.foundation_ranks(self.base_rank)
         #: for each foundation top rank (0 = empty) the rank that goes on it next (0 = none)
         self._next = dict(zip((0, *self._ranks), (*self._ranks, 0), strict=True))
         self._check_position()
@@ -164,12 +168,8 @@ class Board:
         held = [None if c is None or c == "-" else card(c) for c in cells]
         held += [None] * (game.cells - len(held))
         if foundations is None:
-            ranks = deck_ranks(game.deck)
-            lowest = [len(ranks)] * 4
-            for c in (*[c for col in table for c in col], *[c for c in held if c]):
-                if c.rank in ranks:
-                    lowest[c.suit] = min(lowest[c.suit], ranks.index(c.rank))
-            foundations = [0 if low == 0 else ranks[low - 1] for low in lowest]
+            in_play = [*[c for col in table for c in col], *[c for c in held if c]]
+            foundations = _implied_foundations(game, in_play)
         return cls(_Position(game, table, held, tuple(foundations)))
 
     def _check_position(self) -> None:
@@ -224,9 +224,18 @@ class Board:
         return self.variant.builds(card.rank, card.suit, onto.rank, onto.suit)
 
     def _takes_empty(self, card: Card) -> bool:
-        """Return whether an empty column takes ``card`` (alone or heading its sequence)."""
+        """Return whether an empty column takes ``card`` (alone or heading its sequence):
+        "a king" is the last rank of the foundations, the rank below the base where the
+        foundations start at another rank than the ace."""
         empty = self.variant.empty
-        return empty == "any" or (empty == "kings" and card.rank == 13)
+        return empty == "any" or (empty == "kings" and card.rank == self._ranks[-1])
+
+    def _depth(self, card: Card, onto: Card) -> int:
+        """Return how deep below ``card`` (the top of a run) lies the card that would
+        go on ``onto``: in a run ranks rise by one card by card (round the corner where
+        the game wraps, so a run holds one card of each rank at most)."""
+        n = onto.rank - card.rank
+        return n % 13 if self.variant.wrap else n
 
     def _goes_home(self, card: Card) -> bool:
         """Return whether ``card`` is the next card of its foundation."""
@@ -322,7 +331,7 @@ class Board:
             if v.moves == "single":
                 count = 1
             elif dst:
-                count = dst[-1].rank - src[-1].rank  # how deep the card that fits lies
+                count = self._depth(src[-1], dst[-1])  # how deep the card that fits lies
                 if not (1 <= count <= run and self._fits(src[-count], dst[-1])):
                     if run == 1:
                         return 0, self._misfit(src[-1], dst[-1])
@@ -359,6 +368,10 @@ class Board:
     def _empty_refusal(self) -> str:
         if self.variant.empty == "none":
             return f"an empty column takes nothing in {self.variant.name}"
+        if self._ranks[-1] != 13:
+            return (f"an empty column takes only a {_rank_text(self._ranks[-1])} (the rank "
+                    f"below the base {_rank_text(self._ranks[0])}, with its sequence) in "
+                    f"{self.variant.name}")
         return f"an empty column takes only a king (with its sequence) in {self.variant.name}"
 
     def _limit_refusal(self, count: int, limit: int, dst_empty: bool) -> str:
@@ -449,7 +462,7 @@ class Board:
                     continue
                 # in a sequence ranks go up by one card by card: the one that could go
                 # on ``onto`` is n cards deep
-                n = onto.rank - card.rank
+                n = self._depth(card, onto)
                 if 1 <= n <= reach and fits(src[-n], onto):
                     yield trusted(here, _COLUMNS[j], None if n == 1 else n)
             if empties:
@@ -653,6 +666,7 @@ class Board:
         board.foundations = list(self.foundations)
         board.move_stack = list(self.move_stack) if stack else []
         board._undo = list(self._undo) if stack else []
+        board.base_rank = self.base_rank
         board._ranks = self._ranks
         board._next = self._next
         return board
@@ -699,6 +713,27 @@ class _Position:
     columns: list[list[Card]]
     cells: list[Card | None]
     foundations: tuple[int, ...]
+
+
+def _implied_foundations(variant: Variant, in_play: list[Card]) -> list[int]:
+    """Return the foundations that hold every card not in play: each suit's ranks before
+    its lowest in play (from the base rank that makes this so for every suit, where the
+    game reads its base from the foundations)."""
+    def tops(ranks: Sequence[int]) -> list[int]:
+        lowest = [len(ranks)] * 4
+        for c in in_play:
+            if c.rank in ranks:
+                lowest[c.suit] = min(lowest[c.suit], ranks.index(c.rank))
+        return [0 if low == 0 else ranks[low - 1] for low in lowest]
+
+    if variant.base_from_deal:
+        for base in range(1, 14):
+            ranks = variant.foundation_ranks(base)
+            found = tops(ranks)
+            home = sum(0 if top == 0 else ranks.index(top) + 1 for top in found)
+            if any(found) and home + len(in_play) == 52:
+                return found
+    return tops(deck_ranks(variant.deck))
 
 
 def _rank_text(rank: int) -> str:

@@ -180,6 +180,14 @@ def _lay_out(variant: Variant, cards: list[Card], number: int | None = None,
              seed: int | None = None) -> Deal:
     """Deal ``cards`` (in dealing order) into the variant's first position."""
     foundations = [0, 0, 0, 0]
+    if variant.base_from_deal:
+        # The first card sets the base rank; the cards of its rank are dealt first, in
+        # dealing order: three to their foundations, the fourth to the first column.
+        base = cards[0].rank
+        cards = ([c for c in cards if c.rank == base] + [c for c in cards if c.rank != base])
+        for card in cards[:3]:
+            foundations[card.suit] = base
+        cards = cards[3:]
     if variant.aces_on_foundations:
         for card in cards:
             if card.rank == 1:
@@ -208,6 +216,9 @@ def _lay_out(variant: Variant, cards: list[Card], number: int | None = None,
         for cell, card in zip(variant.dealt_cells, cards[last:], strict=True):
             held[cell] = card
         cards = cards[:last]
+    row = len(cards) - len(variant.last_row)
+    last_row = dict(zip(variant.last_row, cards[row:], strict=True))
+    cards = cards[:row]
     n = variant.columns
     if variant.deal_to_foundations:
         ranks = (0, *deck_ranks(variant.deck))
@@ -222,6 +233,8 @@ def _lay_out(variant: Variant, cards: list[Card], number: int | None = None,
         columns = [tuple(cards[i::n]) for i in range(n)]
     if kings_down:
         columns = [_kings_down(column) for column in columns]
+    columns = [column + ((last_row[i],) if i in last_row else ())
+               for i, column in enumerate(columns)]
     return Deal(variant, tuple(columns), tuple(held), tuple(foundations),
                 number=number, seed=seed)
 
@@ -292,7 +305,8 @@ def _placed_cards(columns: Sequence[Sequence[Card]],
 def _check_cards(variant: Variant, columns: Sequence[Sequence[Card]],
                  cells: Sequence[Card | None], foundations: Sequence[int],
                  where: _Where | None) -> None:
-    ranks = deck_ranks(variant.deck)
+    placed = [card for card, _ in _placed_cards(columns, cells)]
+    ranks = variant.foundation_ranks(variant.foundation_base(foundations, placed))
     seen: dict[Card, _Place] = {}
     for card, place in _placed_cards(columns, cells):
         if card.rank not in ranks:
@@ -381,6 +395,14 @@ class Deal:
         foundation's top, or a missing card.
         """
         _check_position(self.variant, self.columns, self.cells, self.foundations)
+
+    @property
+    def base_rank(self) -> int:
+        """The rank the foundations start at: the ace, or in a game with
+        ``base_from_deal`` (Penguin) the rank of its first card, read from the
+        foundations."""
+        in_play = (card for card, _ in _placed_cards(self.columns, self.cells))
+        return self.variant.foundation_base(self.foundations, in_play)
 
     # ----------------------------------------------------------- constructors
 

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from ._native import core
 from .board import Board
-from .cards import deck_ranks
+from .cards import Card
 from .deals import Deal
 from .errors import BakersError, InvalidCheckpointError, InvalidOptionError
 from .limits import Limits, limits_or
@@ -185,10 +185,18 @@ def _start_board(position: Any, game: Any) -> Board:
 
 
 def _core_position(board: Board) -> tuple[list[list[int]], list[int], list[int]]:
-    ranks = deck_ranks(board.variant.deck)
+    """Return the position as the core takes it: card codes and foundation heights. A
+    game whose foundations start at another rank than the ace goes relabelled, the base
+    rank reading as the ace (the core's rules, cpp/core/rules.hpp: ``base_from_deal``);
+    the core's moves name places, not cards, so they need no relabelling back."""
+    ranks = board.variant.foundation_ranks(board.base_rank)
     heights = [0 if top == 0 else ranks.index(top) + 1 for top in board.foundations]
-    return ([[c.code for c in column] for column in board.columns],
-            [0 if c is None else c.code for c in board.cells], heights)
+
+    def code(card: Card) -> int:
+        return card.code if board.base_rank == 1 else card.suit * 16 + ranks.index(card.rank) + 1
+
+    return ([[code(c) for c in column] for column in board.columns],
+            [0 if c is None else code(c) for c in board.cells], heights)
 
 
 def _checked_line(start: Board, line: list[tuple[int, int, int, int, int]],

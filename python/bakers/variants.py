@@ -9,9 +9,11 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidVariantError, UnknownVariantError
+from .cards import RANK_CHARS, SUITS, Card, deck_ranks
+from .errors import InvalidDealError, InvalidVariantError, UnknownVariantError
 
 __all__ = ["Variant", "PRESETS", "find_variant", "BUILDS", "EMPTIES", "MOVES", "NUMBERINGS"]
 
@@ -68,6 +70,18 @@ class Variant:
     #: How many aces start on their foundations: the last ones dealt, taken out after the
     #: kings go down and before the columns are dealt (Good Measure's two); dealing only.
     home_aces: int = 0
+    #: Building around the corner: a king builds on the ace of its suit (Tuxedo,
+    #: Penguin). Only with ``build="suit"``, the 52-card deck and no ``auto_aces``.
+    wrap: bool = False
+    #: PySolFC's Penguin: the first card dealt sets the foundations' base rank, and the
+    #: three other cards of that rank start home; foundations run from the base round the
+    #: corner (base, base+1, ..., K, A, ..., base-1) and an empty column that takes "a
+    #: king" takes the rank below the base. Needs ``wrap``. A position shows its base on
+    #: its foundations (`foundation_base`).
+    base_from_deal: bool = False
+    #: The columns that take the last cards of a deal, one each, lowest first, before the
+    #: ``dealt_cells`` take theirs (Tuxedo: ``(0, 3, 6)``); only dealing reads it.
+    last_row: tuple[int, ...] = ()
     title: str = ""
     aliases: tuple[str, ...] = ()
 
@@ -89,7 +103,7 @@ class Variant:
             if value not in allowed:
                 raise bad(field, value, f"is not one of {', '.join(map(repr, allowed))}")
         for field in ("auto_aces", "aces_on_foundations", "kings_to_bottom",
-                      "deal_to_foundations"):
+                      "deal_to_foundations", "wrap", "base_from_deal"):
             if not isinstance(getattr(self, field), bool):
                 raise bad(field, getattr(self, field), "is not a bool")
         if not isinstance(self.title, str):
@@ -112,6 +126,24 @@ class Variant:
                 or any(not 0 <= k < self.cells for k in cells)):
             raise bad("dealt_cells", cells, f"is not a tuple of distinct cells 0.."
                       f"{self.cells - 1} in increasing order")
+        row = self.last_row
+        if isinstance(row, list):  # from JSON, as aliases
+            row = tuple(row)
+            object.__setattr__(self, "last_row", row)
+        if (not isinstance(row, tuple) or not all(_is_int(i) for i in row)
+                or list(row) != sorted(set(row))
+                or any(not 0 <= i < self.columns for i in row)):
+            raise bad("last_row", row, f"is not a tuple of distinct columns 0.."
+                      f"{self.columns - 1} in increasing order")
+        if self.wrap and (self.deck != 52 or self.build != "suit" or self.auto_aces):
+            raise bad("wrap", self.wrap, "needs the 52-card deck, build='suit' and no "
+                      "auto_aces")
+        if self.base_from_deal and (
+                not self.wrap or self.aces_on_foundations or self.home_aces
+                or self.kings_to_bottom or self.deal_to_foundations):
+            raise bad("base_from_deal", self.base_from_deal,
+                      "needs wrap=True, and no other rule that sends cards home or moves "
+                      "kings while dealing")
         if (not _is_int(self.home_aces) or not 0 <= self.home_aces <= 4
                 or (self.home_aces and self.aces_on_foundations)):
             raise bad("home_aces", self.home_aces,
@@ -124,14 +156,16 @@ class Variant:
         """How many cards are dealt to the columns (the deck less aces already home and
         the cards dealt to cells)."""
         home = 4 if self.aces_on_foundations else self.home_aces
+        home += 3 if self.base_from_deal else 0
         return self.deck - home - len(self.dealt_cells)
 
     @property
     def column_lengths(self) -> tuple[int, ...]:
         """How many cards each column gets: the dealt cards round-robin, first columns first
         (with ``deal_to_foundations``, at most that many)."""
-        q, r = divmod(self.dealt_cards, self.columns)
-        return tuple(q + (1 if i < r else 0) for i in range(self.columns))
+        q, r = divmod(self.dealt_cards - len(self.last_row), self.columns)
+        return tuple(q + (1 if i < r else 0) + (i in self.last_row)
+                     for i in range(self.columns))
 
     @property
     def cuts_dead_ends(self) -> bool:
@@ -145,12 +179,51 @@ class Variant:
     def builds(self, rank: int, suit: int, onto_rank: int, onto_suit: int) -> bool:
         """Return whether a card (``rank`` 1..13, ``suit`` 0..3 in the order H C D S, red
         and black alternating) may lie on another in a column: one rank lower, and of its
-        suit, of the other colour, or of any suit as ``build`` says (docs/rules.md)."""
-        if rank != onto_rank - 1:
+        suit, of the other colour, or of any suit as ``build`` says; with ``wrap`` a king
+        on an ace of its suit too (docs/rules.md)."""
+        if rank != onto_rank - 1 and not (self.wrap and rank == 13 and onto_rank == 1):
             return False
         if self.build == "suit":
             return suit == onto_suit
         return self.build == "any" or suit % 2 != onto_suit % 2
+
+    def foundation_ranks(self, base: int = 1) -> tuple[int, ...]:
+        """Return the ranks a foundation takes, in order: the deck's from the ace (52: A..K;
+        36: A, 6..K), or from ``base`` (in a game with ``base_from_deal``) round the corner
+        to the rank below it."""
+        ranks = deck_ranks(self.deck)
+        return ranks[ranks.index(base):] + ranks[:ranks.index(base)]
+
+    def foundation_base(self, foundations: Sequence[int], in_play: Iterable[Card]) -> int:
+        """Return the base rank of a position: the ace, or in a game with
+        ``base_from_deal`` the rank its foundations start at, read from each non-empty
+        foundation's top rank and how many cards of its suit are home (those not in
+        ``in_play``, the cards in the columns and cells).
+
+        Raises InvalidDealError when the foundations are all empty (no base to read) or
+        start at different ranks.
+        """
+        if not self.base_from_deal:
+            return 1
+        left = [0, 0, 0, 0]
+        for card in in_play:
+            left[card.suit] += 1
+        bases: dict[int, str] = {}
+        for suit, top in enumerate(foundations):
+            home = 13 - left[suit]
+            if top and home > 0:
+                bases.setdefault((top - home) % 13 + 1, f"{SUITS[suit]}-{RANK_CHARS[top]}")
+        if not bases:
+            raise InvalidDealError(
+                f"{self.name} reads its base rank from the foundations, and they are all "
+                f"empty: the first card dealt and the three of its rank start there")
+        if len(bases) > 1:
+            shown = ", ".join(f"{token} (from {RANK_CHARS[base]})"
+                              for base, token in bases.items())
+            raise InvalidDealError(
+                f"the foundations of {self.name} start at one rank, and these do not: "
+                f"{shown}")
+        return next(iter(bases))
 
     def replace(self, **changes: object) -> Variant:
         """Return a copy with some fields changed (and validated)."""
@@ -209,6 +282,14 @@ PRESETS: dict[str, Variant] = {v.name: v for v in (
     Variant("spanish_patience_ii", title="Spanish Patience II", columns=13, cells=0,
             build="any", moves="single", numbering="pysol",
             aliases=("spanish_patience_2", "spanish_patience2")),
+    # PySolFC's games that build round the corner (a king on an ace of its suit).
+    Variant("tuxedo", title="Tuxedo", columns=7, cells=7, build="suit", moves="sequence",
+            wrap=True, last_row=(0, 3, 6), numbering="pysol"),
+    Variant("penguin", title="Penguin", columns=7, cells=7, build="suit", empty="kings",
+            moves="sequence", wrap=True, base_from_deal=True, numbering="pysol",
+            aliases=("beak_and_flipper",)),
+    Variant("opus", title="Opus", columns=7, cells=5, build="suit", empty="kings",
+            moves="sequence", wrap=True, base_from_deal=True, numbering="pysol"),
 )}
 
 

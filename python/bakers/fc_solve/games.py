@@ -107,6 +107,10 @@ def to_variant(params: GameParams) -> Variant:
     """Return the `Variant` that plays by ``params``: a preset of bakers when one has
     exactly these rules (Baker's Dozen keeps its aces going home at once, which is always
     safe: nothing ever builds on an ace), else a game of these rules named ``fc-solve``.
+    The settings of a preset that builds round the corner are those PySolFC sends for its
+    Tuxedo, Penguin or Opus: they are played round the corner too, as PySolFC plays them
+    (so that "I could not solve this game." is exact), from foundations that start at the
+    ace (PySolFC renames Penguin's ranks so that its base reads as the ace).
 
     Raises InvalidOptionError for settings bakers cannot play.
     """
@@ -126,5 +130,7 @@ def to_variant(params: GameParams) -> Variant:
         title="a game of Freecell Solver's settings")
     for preset in PRESETS.values():
         if _same_rules(preset, variant) and not preset.aces_on_foundations:
+            if preset.wrap:
+                return variant.replace(wrap=True, title=f"{preset.title}, as PySolFC sends it")
             return preset
     return variant
