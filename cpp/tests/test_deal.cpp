@@ -226,3 +226,26 @@ TEST(deal_out_of_range_numbers_give_an_error) {
     CHECK_EQ(deal_number(preset("bakers_dozen"), ~std::uint64_t{0}, l), std::string());
     check_distinct("bakers_dozen", l, 52);
 }
+
+TEST(deal_tuxedo_last_row_and_penguin_relabelled_from_its_beak) {
+    for (std::uint64_t n = 1; n <= 40; ++n) {
+        check::Context ctx("deal " + std::to_string(n));
+        const Layout t = deal("tuxedo", n);
+        std::vector<std::size_t> sizes;
+        for (const auto& column : t.columns) sizes.push_back(column.size());
+        CHECK_EQ(sizes, (std::vector<std::size_t>{8, 7, 7, 8, 7, 7, 8}));
+        // Penguin and Opus: three of the base rank home, the fourth (the beak) at the
+        // bottom of the first column; relabelled, the base reads as the ace.
+        for (const char* game : {"penguin", "opus"}) {
+            const Layout p = deal(game, n);
+            int empty_suit = -1, home = 0;
+            for (int s = 0; s < kSuits; ++s) {
+                home += p.found[s];
+                if (p.found[s] == 0) empty_suit = s;
+            }
+            CHECK_EQ(home, 3);
+            if (CHECK(empty_suit >= 0)) CHECK_EQ(p.columns[0].front(), make_card(empty_suit, kAce));
+            for (const auto& column : p.columns) CHECK_EQ(column.size(), std::size_t{7});
+        }
+    }
+}

@@ -430,3 +430,43 @@ TEST(moves_settle_makes_mandatory_and_safe_moves) {
     CHECK_EQ(recorded, std::vector<Move>{Move{0, kFoundation, 1}});  // 6H, not the ace
     CHECK(b.key_is_consistent(f36.columns, f36.cells));
 }
+
+TEST(moves_wrap_a_king_builds_on_the_ace_of_its_suit) {
+    const MoveGen wrap(preset("tuxedo")), plain(preset("bakers_game"));
+    for (int suit = 0; suit < kSuits; ++suit) {
+        const Card king = make_card(suit, kKing), ace = make_card(suit, kAce);
+        check::Context ctx(card_text(king));
+        CHECK_EQ(wrap.targets(king), bit_of(ace));
+        CHECK_EQ(plain.targets(king), CardSet{0});
+        CHECK_EQ(wrap.targets(make_card(suit, 5)), plain.targets(make_card(suit, 5)));
+    }
+    // The king goes on the ace, and the run AH KH moves on as one (sequence moves).
+    const Rules& r = preset("tuxedo");
+    const State s = make_state(r, {"2C AH", "KH", "3C 2H", "", "", "", ""}, {}, {0, 0, 13, 13});
+    const auto moves = generated(r, s);
+    CHECK(std::find(moves.begin(), moves.end(), "c1>c0") != moves.end());
+    State after = s;
+    after.move_cards(1, 0, 1);
+    const auto next = generated(r, after);
+    CHECK(std::find(next.begin(), next.end(), "c0>c2x2") != next.end());
+}
+
+TEST(moves_safe_home_wrap_keeps_the_ace_back) {
+    // With the wrap the king builds on the ace: an ace next on its foundation is not
+    // clear while its king is out (and it is, the foundation being empty); every other
+    // next card is, its one builder (the card below it) being home.
+    for (const char* game : {"tuxedo", "penguin"}) {
+        const Rules& r = preset(game);
+        const MoveGen gen(r);
+        for (int suit = 0; suit < kSuits; ++suit)
+            for (int rank = kAce; rank <= kKing; ++rank) {
+                State s;
+                s.found = {0, 13, 0, 0};
+                s.found[suit] = static_cast<std::uint8_t>(rank - 1);
+                const Card c = make_card(suit, rank);
+                check::Context ctx(std::string(game) + " " + card_text(c));
+                CHECK(gen.goes_home(s, c));
+                CHECK_EQ(gen.safe_home(s, c), rank != kAce);
+            }
+    }
+}

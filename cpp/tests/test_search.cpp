@@ -230,3 +230,16 @@ TEST(search_on_several_threads_agrees) {
             if (res.verdict == Verdict::Solved) check_solution(r, start, res);
         }
 }
+
+TEST(search_opus_38_is_won_only_round_the_corner) {
+    // PySolFC's Opus deal 38 (base 2, dealt relabelled): won with the wrap; without it
+    // (the same cards, a king no longer on an ace) no win exists.
+    const Rules& r = preset("opus");
+    const State start = dealt(r, 38);
+    check_verdict(r, start, Verdict::Solved);
+    Rules plain = r;
+    plain.wrap = false;
+    plain.base_from_deal = false;
+    CHECK_EQ(plain.validate(), std::string());
+    check_verdict(plain, start, Verdict::Impossible);
+}
