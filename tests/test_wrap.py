@@ -211,6 +211,21 @@ def test_wrap_end_game_verdicts_equal_the_referees(variant: Variant) -> None:
     assert corner >= 20, corner
 
 
+def test_opus_verdicts_equal_the_referees_exhaustive_search() -> None:
+    """Whole deals: Opus is tight enough (5 cells, an empty column for one rank only) for
+    the referee to search every position of a deal, sending nothing home by itself; the
+    engine's verdicts, safe foundation moves and all, are the same."""
+    verdicts = []
+    for number in range(1, 13):
+        board = Board.from_number("opus", number)
+        referee = exhaustive_search(board, 300_000)
+        assert referee is not None, f"opus {number}: the referee's search did not finish"
+        result = solve(board)
+        assert result.solved == referee, f"opus {number}: engine {result.verdict}"
+        verdicts.append(referee)
+    assert verdicts.count(False) >= 4 and verdicts.count(True) >= 6, verdicts
+
+
 def plain_twin(deal: Deal) -> Board:
     """Return ``deal`` as the engine reads it (relabelled, the base as the ace) in the same
     game without the wrap: what Freecell Solver plays when PySolFC sends it."""
@@ -266,3 +281,23 @@ def test_solve_and_verify_penguin_5(bakers: Run, tmp_path: object) -> None:
     solution.write_text(out)
     code, out, err = bakers("verify", "penguin", "5", str(solution))
     assert (code, err) == (0, "") and out.startswith("valid") and "52 cards home" in out
+
+
+def test_runs_of_many_deals_replay_on_the_real_cards() -> None:
+    """The core deals a range itself (relabelled) and hands back places: the lines it
+    finds replay on the deals as the referee deals them, base and all."""
+    from bakers.bulk import solve_many, solve_range
+
+    results = list(solve_range("opus", 1, 8, solutions=True, threads=1, ordered=True))
+    assert [r.verdict for r in results].count("solved") >= 4
+    for result in results:
+        assert result.deal == Deal.from_number("opus", result.number)
+        if result.solved:
+            replay = result.solution.replay(Board(result.deal))
+            assert replay.error is None and replay.won, result.number
+    boards = [Board.from_number("penguin", n) for n in (1, 2, 32001)]
+    for board, result in zip(boards, solve_many(boards, threads=1, ordered=True),
+                             strict=True):
+        assert result.solved and board.base_rank != 1
+        replay = result.solution.replay(board.copy(stack=False))
+        assert replay.error is None and replay.won

@@ -22,7 +22,10 @@ Numbered deals (`Deal.from_number`) reproduce the deals of other programs:
   the ``dealt_cells``, one each, lowest cell first. The remaining cards are dealt
   round-robin into the columns, first columns first; with ``deal_to_foundations`` a card
   that is the next of its foundation goes there instead, and its column gets nothing
-  that time round.
+  that time round; with ``last_row`` the last of them go to those columns, one each.
+* ``base_from_deal`` (PySolFC's Penguin): the first card dealt sets the base rank; the
+  cards of that rank come first, in dealing order, three to their foundations and the
+  fourth to the first column, before the others.
 
 Seeded deals (`Deal.from_seed`, seeds are ints >= 0) shuffle the variant's deck in
 `full_deck` order with ``rng = random.Random(seed)`` and the Fisher-Yates shuffle
