@@ -144,10 +144,12 @@ def card_text(card: Any) -> str:
     return "A23456789TJQK"[card.rank] + "CSHD"[card.suit]
 
 
-def replay_hints(game: Any, solver: Any) -> int:
+def replay_hints(game: Any, solver: Any, moves: list[tuple[str, str]] | None = None) -> int:
     """Play the solver's hints the way PySolFC's demo does (each from ``getHints``, the
     foundation found by ``acceptsCards``), checking every move with PySolFC's own
-    ``canMoveCards`` and ``acceptsCards``; return how many moves were played.
+    ``canMoveCards`` and ``acceptsCards``; return how many moves were played. With
+    ``moves``, append to it each move's lowest moved card and the card it goes on (``""``
+    for an empty place), as texts.
 
     Raises AssertionError at the first move PySolFC's rules refuse.
     """
@@ -162,6 +164,8 @@ def replay_hints(game: Any, solver: Any) -> int:
         assert len(cards) == ncards, f"{where}: the source holds too few cards"
         assert src.canMoveCards(cards), f"{where}: PySolFC's canMoveCards refuses it"
         assert dst.acceptsCards(src, cards), f"{where}: PySolFC's acceptsCards refuses it"
+        if moves is not None:
+            moves.append((card_text(cards[0]), card_text(dst.cards[-1]) if dst.cards else ""))
         for _ in cards:
             src.removeCard()
         for card in cards:
