@@ -276,22 +276,22 @@ int MoveGen::settle(Position& k, std::vector<Move>* recorded, bool safe) const {
 // already (a longer moved sequence ends with the card that was on top), plus the card
 // that m uncovers in its source column. Only that last one can start a settle.
 template <class Position>
-int MoveGen::settle_after(Position& k, Move m) const {
-    if (m.to == kFoundation) return settle(k, nullptr);
+int MoveGen::settle_after(Position& k, Move m, std::vector<Move>* recorded) const {
+    if (m.to == kFoundation) return settle(k, recorded);
     if (!is_column(m.from)) return 0;
     const Card t = k.s.top(m.from);
     if (t == kNoCard) return 0;
     const bool ace = r_.auto_aces && rank_of(t) == kAce;
     if (!ace && !(goes_home(k.s, t) && safe_home(k.s, t))) return 0;
-    return settle(k, nullptr);
+    return settle(k, recorded);
 }
 
 template void MoveGen::apply(Keyed&, Move) const;
 template void MoveGen::apply(Unkeyed&, Move) const;
 template int MoveGen::settle(Keyed&, std::vector<Move>*, bool) const;
 template int MoveGen::settle(Unkeyed&, std::vector<Move>*, bool) const;
-template int MoveGen::settle_after(Keyed&, Move) const;
-template int MoveGen::settle_after(Unkeyed&, Move) const;
+template int MoveGen::settle_after(Keyed&, Move, std::vector<Move>*) const;
+template int MoveGen::settle_after(Unkeyed&, Move, std::vector<Move>*) const;
 
 // The keys come from Keyed's previews (zobrist.cpp), the ones its changes apply; the
 // uncovered card is tested as settle_after tests it (on the parent's foundations, which

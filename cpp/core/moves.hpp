@@ -69,10 +69,10 @@ public:
     // other move. A search tells an already visited child by its key alone this way.
     bool quiet_key(const Keyed& k, Move m, Key& key) const;
 
-    // Does what `settle(k, nullptr)` does, faster, for the child k reached by the move m
+    // Does what `settle(k, recorded)` does, faster, for the child k reached by the move m
     // from a settled position (one that `settle` left unchanged).
     template <class Position>
-    int settle_after(Position& k, Move m) const;
+    int settle_after(Position& k, Move m, std::vector<Move>* recorded = nullptr) const;
 
     // Returns true if card c, next on its foundation, may go home without losing a win:
     // if it is clear, every card that builds on it home, or next and clear itself (see
