@@ -76,6 +76,9 @@ THRESHOLDS: dict[str, tuple[float, float]] = {
     "stronghold": (25.96, 54.23),
     "portuguese_solitaire": (36.92, 61.18),
     "spanish_patience_ii": (6.06, 7.28),
+    "tuxedo": (11.79, 29.35),
+    "penguin": (11.3, 36.94),
+    "opus": (61.42, 84.36),
 }
 #: The thresholds of a variant that is no preset.
 DEFAULT_THRESHOLDS = (40.0, 60.0)
