@@ -301,3 +301,20 @@ def test_runs_of_many_deals_replay_on_the_real_cards() -> None:
         assert result.solved and board.base_rank != 1
         replay = result.solution.replay(board.copy(stack=False))
         assert replay.error is None and replay.won
+
+
+def test_a_checkpoint_remembers_the_wrap(tmp_path: object) -> None:
+    """A depth-first checkpoint of a game round the corner is not resumed by the same
+    cards without the corner (the rules' byte of aces-at-once carries the wrap)."""
+    from bakers.errors import InvalidCheckpointError
+
+    deal = Deal.from_number("opus", 4)
+    twin = plain_twin(deal)
+    path = tmp_path / "opus4.ck"  # type: ignore[operator]
+    first = solve(twin, limits=Limits(nodes=500), checkpoint=path)
+    assert first.verdict == "unknown" and path.exists()
+    wrapped = Board.from_position(twin.variant.replace(name="wrapped", wrap=True),
+                                  twin.columns, twin.cells)
+    with pytest.raises(InvalidCheckpointError, match="rules differ"):
+        solve(wrapped, checkpoint=path)
+    assert solve(twin, checkpoint=path).impossible  # the same game resumes to its proof
