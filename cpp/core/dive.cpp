@@ -124,6 +124,7 @@ public:
             Key key;
             // A quiet move's child is told seen by its key alone (MoveGen::quiet_key).
             const bool quiet = m.from < kComposite && gen_.quiet_key(f.k, m, key);
+            ++made_;  // a child position (its key at least), unless a composite fails below
             if (quiet && !seen_.insert(key)) continue;
             bool fresh = true;
             if (m.from >= kComposite) {
@@ -131,6 +132,7 @@ public:
                 Unkeyed made{f.k.s};
                 changed_ = 0;
                 if (!composite(made, m)) {
+                    --made_;
                     line_.resize(mark);
                     continue;
                 }
@@ -165,6 +167,8 @@ public:
     }
     bool exhausted() const { return frames_.empty(); }
     int most_home() const { return most_home_; }
+    // Returns the number of child positions made (those found seen included).
+    std::uint64_t made() const { return made_; }
     std::uint64_t bytes() const {
         return seen_.bytes() + frames_.capacity() * sizeof(Frame) +
                (kids_.capacity() + line_.capacity()) * sizeof(Move);
@@ -503,6 +507,7 @@ private:
     std::vector<Move> kids_;
     std::vector<Move> line_;
     unsigned changed_ = 0;  // see composite
+    std::uint64_t made_ = 0;
     int most_home_ = 0;
 };
 
@@ -560,13 +565,14 @@ Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
         }
         if (!any && scans.size() == kScans) why = "dive budget";  // every scan ran dry
     }
-    std::uint64_t bytes = 0;
+    std::uint64_t bytes = 0, made = 0;
     for (const Scan& scan : scans) {
         bytes += scan.bytes();
+        made += scan.made();
         res.stats.most_home = std::max(res.stats.most_home, scan.most_home());
     }
     res.stats.expanded = expanded;
-    res.stats.generated = expanded;
+    res.stats.generated = made;
     res.stats.stored = 1 + expanded;
     res.stats.peak_bytes = bytes;
     if (winner >= 0) {

@@ -24,6 +24,8 @@ TEST(dive_wins_replay_in_every_preset_and_it_never_says_impossible) {
             const State start = dealt(r, n);
             const Result res = solve_dive(r, start, Limits{}, nullptr, {}, 5000);
             CHECK(res.verdict != Verdict::Impossible);
+            // Every position expanded but the start was made as a child first.
+            CHECK(res.stats.generated + 1 >= res.stats.expanded);
             if (std::string(game) == "freecell") CHECK_EQ(res.verdict, Verdict::Solved);
             if (res.verdict == Verdict::Solved) {
                 ++won;
