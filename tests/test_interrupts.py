@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from bakers import generating, grade, hint
@@ -23,6 +23,18 @@ from bakers.limits import Limits
 # up to 5,000 positions), and Baker's Dozen 417 is never decided.
 UNDECIDED = Deal.from_number("bakers_dozen", 417)
 PLAYOUTS = 10_000
+
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_raises() -> Iterator[None]:
+    """Make SIGINT raise KeyboardInterrupt here, as at a terminal, even when the test run
+    was started with SIGINT ignored (a background job of a shell, nohup): Python then
+    leaves it ignored, and no search would ever see the signal."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _interrupted_after(seconds: float, call: Callable[[], object]) -> object:
