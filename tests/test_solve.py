@@ -68,6 +68,22 @@ def assert_won(result: SolveResult, start: Board | Deal, what: str = "") -> None
         assert not multi, f"{label}: the solution has multi-card moves {multi}"
 
 
+def assert_referee_agrees(start: Board | Deal, max_positions: int, what: str) -> bool | None:
+    """Decide ``start`` with the referee's exhaustive search (no move made by itself) and
+    with the engine; return None if the search needs more than ``max_positions``
+    positions, else assert that the engine's verdict is the referee's and that an engine
+    win replays (`assert_won`), and return the referee's verdict (True: won)."""
+    referee = exhaustive_search(start if isinstance(start, Board) else Board(start), max_positions)
+    if referee is None:
+        return None
+    result = solve(start)
+    assert result.verdict == ("solved" if referee else "impossible"), (
+        f"{what}: engine {result.verdict!r}, referee {'won' if referee else 'impossible'}")
+    if result.solved:
+        assert_won(result, start, what)
+    return referee
+
+
 def assert_verdict(result: SolveResult, expected: str, what: str) -> None:
     assert result.verdict == expected, (
         f"{what}: verdict {result.verdict!r} ({result.reason or 'no reason'}), expected "
@@ -174,15 +190,8 @@ def test_bulochnik_boards_fcsolve_did_not_solve_are_decided() -> None:
 @pytest.mark.parametrize("number", BULOCHNIK_NOT_FOUND_SMALL)
 def test_bulochnik_impossible_verdict_agrees_with_the_referee(number: int) -> None:
     assert BULOCHNIK[number]["fcsolve"] == "not_found"
-    deal = bulochnik_board(number)
-    result = solve(deal)
-    referee = exhaustive_search(Board(deal), 100_000)
+    referee = assert_referee_agrees(bulochnik_board(number), 100_000, f"bulochnik board {number}")
     assert referee is not None, "the referee's search needs more positions than allowed"
-    assert result.verdict == ("solved" if referee else "impossible"), (
-        f"bulochnik board {number}: engine {result.verdict!r}, referee search "
-        f"{'won' if referee else 'found no win'}")
-    if result.solved:
-        assert_won(result, deal, f"bulochnik board {number}")
 
 
 # --------------------------------------------------------------------------- freecell36
