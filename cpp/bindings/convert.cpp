@@ -38,6 +38,22 @@ T get(const pb::dict& d, const char* key, T fallback) {
     return cast_rule<T>(d, key, std::is_same_v<T, bool> ? "a bool" : "an int");
 }
 
+// Returns the rule `key` of d, a list of places 0..count-1 (cells or columns, `what`), as a
+// bit mask (0 when absent); throws ValueError naming the rule otherwise.
+unsigned places(const pb::dict& d, const char* key, int count, const char* what) {
+    unsigned mask = 0;
+    if (!d.contains(key)) return mask;
+    for (pb::handle place : pb::iterable(d[key])) {
+        const bool is_int = pb::isinstance<pb::int_>(place) && !pb::isinstance<pb::bool_>(place);
+        const int k = is_int ? place.cast<int>() : -1;
+        if (k < 0 || k >= count)
+            throw pb::value_error(std::string("rule ") + key + "=" + pb::repr(d[key]).cast<std::string>() +
+                                  " must list " + what + " 0.." + std::to_string(count - 1));
+        mask |= 1U << k;
+    }
+    return mask;
+}
+
 }  // namespace
 
 Rules rules_from_dict(const pb::dict& d) {
@@ -60,29 +76,8 @@ Rules rules_from_dict(const pb::dict& d) {
     r.base_from_deal = get<bool>(d, "base_from_deal", false);
     r.numbering = pick<Numbering>(d, "numbering", {{"ms", Numbering::MS}, {"pysol", Numbering::PySol}},
                                   Numbering::MS);
-    if (d.contains("dealt_cells")) {
-        for (pb::handle cell : pb::iterable(d["dealt_cells"])) {
-            const int k = pb::isinstance<pb::bool_>(cell) || !pb::isinstance<pb::int_>(cell)
-                              ? -1
-                              : cell.cast<int>();
-            if (k < 0 || k >= kMaxCells)
-                throw pb::value_error("rule dealt_cells=" +
-                                      pb::repr(d["dealt_cells"]).cast<std::string>() +
-                                      " must list cells 0.." + std::to_string(kMaxCells - 1));
-            r.dealt_cells = static_cast<std::uint8_t>(r.dealt_cells | (1U << k));
-        }
-    }
-    if (d.contains("last_row")) {
-        for (pb::handle column : pb::iterable(d["last_row"])) {
-            const int i = pb::isinstance<pb::bool_>(column) || !pb::isinstance<pb::int_>(column)
-                              ? -1
-                              : column.cast<int>();
-            if (i < 0 || i >= kMaxColumns)
-                throw pb::value_error("rule last_row=" + pb::repr(d["last_row"]).cast<std::string>() +
-                                      " must list columns 0.." + std::to_string(kMaxColumns - 1));
-            r.last_row = static_cast<std::uint16_t>(r.last_row | (1U << i));
-        }
-    }
+    r.dealt_cells = static_cast<std::uint8_t>(places(d, "dealt_cells", kMaxCells, "cells"));
+    r.last_row = static_cast<std::uint16_t>(places(d, "last_row", kMaxColumns, "columns"));
     if (auto why = r.validate(); !why.empty()) throw pb::value_error(why);
     return r;
 }

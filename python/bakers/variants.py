@@ -117,24 +117,17 @@ class Variant:
         if not isinstance(aliases, tuple) or not all(
                 isinstance(alias, str) and alias for alias in aliases):
             raise bad("aliases", self.aliases, "is not a list of names (non-empty strings)")
-        cells = self.dealt_cells
-        if isinstance(cells, list):  # from JSON, as aliases
-            cells = tuple(cells)
-            object.__setattr__(self, "dealt_cells", cells)
-        if (not isinstance(cells, tuple) or not all(_is_int(k) for k in cells)
-                or list(cells) != sorted(set(cells))
-                or any(not 0 <= k < self.cells for k in cells)):
-            raise bad("dealt_cells", cells, f"is not a tuple of distinct cells 0.."
-                      f"{self.cells - 1} in increasing order")
-        row = self.last_row
-        if isinstance(row, list):  # from JSON, as aliases
-            row = tuple(row)
-            object.__setattr__(self, "last_row", row)
-        if (not isinstance(row, tuple) or not all(_is_int(i) for i in row)
-                or list(row) != sorted(set(row))
-                or any(not 0 <= i < self.columns for i in row)):
-            raise bad("last_row", row, f"is not a tuple of distinct columns 0.."
-                      f"{self.columns - 1} in increasing order")
+        for field, count, what in (("dealt_cells", self.cells, "cells"),
+                                   ("last_row", self.columns, "columns")):
+            places = getattr(self, field)
+            if isinstance(places, list):  # from JSON, as aliases
+                places = tuple(places)
+                object.__setattr__(self, field, places)
+            if (not isinstance(places, tuple) or not all(_is_int(k) for k in places)
+                    or list(places) != sorted(set(places))
+                    or any(not 0 <= k < count for k in places)):
+                raise bad(field, places, f"is not a tuple of distinct {what} 0..{count - 1} "
+                          f"in increasing order")
         if self.wrap and (self.deck != 52 or self.build != "suit" or self.auto_aces):
             raise bad("wrap", self.wrap, "needs the 52-card deck, build='suit' and no "
                       "auto_aces")
