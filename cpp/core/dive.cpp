@@ -24,7 +24,8 @@ constexpr std::uint64_t kGrowth = 2;
 // The children of a position, in the order a scan tries them: class by class, and within
 // a class in the order the moves are generated (the first scan) or shuffled (the others,
 // each with its own seed). A class holds moves, or composite children: several moves made
-// as one step, their positions between never stored.
+// as one step, their positions between never stored. Never tried: a card into a cell
+// alone, and a part moved off a card it builds on.
 enum Class : std::uint8_t {
     kHome,        // a card home (from a column's top or a cell)
     kFromCell,    // a cell's card onto a column card it builds on
@@ -35,8 +36,6 @@ enum Class : std::uint8_t {
     kDigParent,   // composite: a column's top card moved off the card below it, then that
                   // card onto another column's top it builds on
     kToEmpty,     // into an empty column: a cell's card, or a part not on a card it builds on
-    kClasses,
-    kLeftOut = kClasses,  // never tried: into a cell, and a part moved off a card it builds on
 };
 
 // A composite child waiting on a frame: Move{kComposite + class, column, cards above}.
@@ -327,14 +326,10 @@ private:
     // lie on a card they build on, and that the top card does not lie on as on a parent
     // (a part that moves whole is a single move).
     void add_dig_parents(const State& s, const Room& room) {
-        const int ncols = gen_.rules().columns;
-        CardSet tops = 0;
-        for (int i = 0; i < ncols; ++i)
-            if (s.size(i)) tops |= bit_of(s.top(i));
-        for (int i = 0; i < ncols; ++i) {
+        for (int i = 0; i < gen_.rules().columns; ++i) {
             if (s.size(i) < 2) continue;
             const Card x = s.from_top(i, 1);
-            if ((gen_.targets(x) & tops & ~bit_of(s.top(i))) == 0) continue;
+            if ((gen_.targets(x) & room.tops & ~bit_of(s.top(i))) == 0) continue;
             if (lies_on_parent(s, i, 1) || lies_on_parent(s, i, 0)) continue;
             if (!off_fits(s, room, i, 1)) continue;
             kids_.push_back(Move{kComposite + kDigParent, static_cast<std::uint8_t>(i), 1});
