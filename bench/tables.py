@@ -1,6 +1,7 @@
 """Summarise files of `bakers range` as rows of the winnability tables in docs/tables.md.
 
-For each file (.tsv, .csv or .jsonl, each optionally compressed as .xz): the game, the
+For each file (.tsv, .csv or .jsonl, each optionally compressed as .xz, or the directory
+of a Parquet dataset, DIR.parquet, which needs pyarrow): the game, the
 deals, how many are won, impossible and unknown, the winnable share with its 95%
 interval (Wilson's; the unknown deals counted as lost for the lower end and as won
 for the upper, so the interval holds whatever they turn out to be), the mean solution
@@ -37,8 +38,28 @@ def wilson(won: int, total: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def parquet_rows(path: Path) -> Iterator[dict[str, str]]:
+    """Yield the rows of a Parquet dataset of `bakers range` (its files in name order),
+    each as a dict of strings as in a TSV file (``seconds``, kept in 32 bits, rounded
+    to the TSV's 6 decimals)."""
+    import pyarrow.parquet as pq
+
+    wanted = ["game", "deal", "verdict", "moves", "seconds"]
+    for file in sorted(path.glob("*.parquet")):
+        if file.name.startswith("."):  # a file being written
+            continue
+        for row in pq.read_table(file, columns=wanted).to_pylist():
+            yield {"game": row["game"], "deal": str(row["deal"]), "verdict": row["verdict"],
+                   "moves": "" if row["moves"] is None else str(row["moves"]),
+                   "seconds": f"{row['seconds']:.6f}"}
+
+
 def rows(path: Path) -> Iterator[dict[str, str]]:
-    """Yield the rows of a file of `bakers range`, each as a dict of strings."""
+    """Yield the rows of a file of `bakers range` (or of a Parquet dataset), each as a
+    dict of strings."""
+    if path.is_dir():
+        yield from parquet_rows(path)
+        return
     name = path.name[:-3] if path.name.endswith(".xz") else path.name
     opener = lzma.open if path.name.endswith(".xz") else open
     with opener(path, "rt", encoding="utf-8") as f:
@@ -88,7 +109,8 @@ def summary(paths: list[Path], open_deals: list[tuple[int, str]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("files", nargs="+", type=Path, help="files of one game's run")
+    parser.add_argument("files", nargs="+", type=Path,
+                        help="files (or Parquet directories) of one game's run")
     parser.add_argument("--deals", type=Path, metavar="FILE",
                         help="write the impossible and unknown deals to FILE")
     args = parser.parse_args(argv)

@@ -4,7 +4,9 @@ Dask scheduler, each chunk decided there by the threaded run of `bakers.bulk`.
 Needs the optional extra ``bakers[cluster]`` (Dask's ``distributed``). `connect` opens a
 client to a scheduler's address, or starts a ``LocalCluster`` of worker processes on
 this machine for ``'local'`` or ``'local:N'``; `solve_range` yields the same
-`RangeResult` rows as `bakers.solve_range`.
+`RangeResult` rows as `bakers.solve_range`; `write_range` has each worker write its
+chunk's rows as one file of a Parquet dataset (`bakers.range_dataset`) and yields the
+chunks' summaries alone, so that the client reads a few numbers a chunk, not its rows.
 
 A chunk's rows come back together when the chunk finishes, so each row is yielded once:
 a chunk whose worker dies before it finishes is run again by the scheduler from its
@@ -27,16 +29,20 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import islice
+from pathlib import Path
 from typing import Any
 
+from . import range_dataset
 from .bulk import RangeResult, check_range, max_threads
 from .bulk import solve_numbers as solve_on_threads
 from .errors import BakersError, InvalidOptionError
 from .limits import Limits, limits_or
+from .range_dataset import ChunkSummary
 from .solving import check_method
 from .variants import Variant, find_variant
 
-__all__ = ["ClusterError", "connect", "solve_range", "solve_numbers", "DEFAULT_CHUNK"]
+__all__ = ["ClusterError", "connect", "solve_range", "solve_numbers", "write_range",
+           "write_numbers", "DEFAULT_CHUNK"]
 
 #: Deals in one chunk (one task) by default: FreeCell's deals take well under a
 #: millisecond each, so a chunk is about a second of one core, long against Dask's
@@ -178,11 +184,13 @@ def _worker_threads() -> int:
     return max(1, min(_cores() // slots, max_threads()))
 
 
-def _solve_chunk(variant: Variant, numbers: list[int], threads: int | None, limits: Limits,
+def _solve_chunk(variant: Variant, threads: int | None, limits: Limits,
                  worker_memory: int | None, memory_text: str, ordered: bool,
-                 solutions: bool, lines: bool, method: str, stop: str) -> list[RangeResult]:
-    """Return the results of one chunk, decided on this worker's threads (the task that
-    the scheduler runs; ``index`` counts from 0 in the chunk). ``worker_memory`` caps
+                 solutions: bool, lines: bool, method: str, numbers: list[int],
+                 stop: str) -> list[RangeResult]:
+    """Return the results of the chunk of deals ``numbers``, decided on this worker's
+    threads (the task that the scheduler runs; ``index`` counts from 0 in the chunk).
+    ``worker_memory`` caps
     the worker process: the searches share what the worker does not already hold.
     With ``lines`` False the solutions' moves are dropped before the rows travel back
     (their lengths stay). Once the Dask event named ``stop`` is set (the client was
@@ -228,6 +236,21 @@ def _solve_chunk(variant: Variant, numbers: list[int], threads: int | None, limi
     return rows
 
 
+def _write_chunk(directory: str, variant: Variant, threads: int | None, limits: Limits,
+                 worker_memory: int | None, memory_text: str, solutions: bool, method: str,
+                 numbers: list[int], stop: str) -> ChunkSummary:
+    """Decide the chunk of deals ``numbers`` as `_solve_chunk` does, write its rows as
+    one file of the Parquet dataset ``directory`` and return the file's summary (the
+    task of `write_numbers`; a chunk stopped by the client writes the rows it finished).
+
+    Raises DatasetError when the file cannot be written (pyarrow missing, a directory
+    that this worker does not reach).
+    """
+    rows = _solve_chunk(variant, threads, limits, worker_memory, memory_text, False, True,
+                        solutions, method, numbers, stop)
+    return range_dataset.write_chunk(directory, variant, rows, solutions)
+
+
 # --------------------------------------------------------------------------- client
 
 
@@ -255,6 +278,101 @@ def _failure(numbers: list[int], exc: BaseException) -> BakersError:
                         + (f": {reason}" if reason else ""))
 
 
+def _run_chunks(client: Any, numbers: Iterable[int], chunk: int, task: Any,
+                *arguments: Any) -> Iterator[tuple[int, int, list[int], Any]]:
+    """Yield ``(order, offset, deals, result)`` for each chunk of ``chunk`` deals of
+    ``numbers`` as it finishes on the workers of ``client``: ``order`` counts the
+    chunks from 0, ``offset`` is the place of the chunk's first deal in ``numbers``,
+    ``result`` is what ``task(*arguments, deals, stop)`` returned (``stop``: the name
+    of the Dask event that asks the chunks to stop).
+
+    Ctrl-C (raised here, or thrown in at a yield) sets the stop event; the results of
+    the chunks that return within `STOP_GRACE` seconds are yielded, the others are
+    cancelled, then KeyboardInterrupt is raised. Raises ClusterError for a chunk that
+    failed on every worker the scheduler gave it to (Dask's ``allowed-failures``).
+    """
+    distributed = _distributed()
+    run = uuid.uuid4().hex
+    stop = f"bakers-range-stop-{run}"
+    it = iter(numbers)
+    chunks: dict[Any, tuple[int, int, list[int]]] = {}  # future -> (order, offset, deals)
+    submitted = offset = 0
+    finished = distributed.as_completed(loop=client.loop)
+
+    def submit() -> bool:
+        nonlocal submitted, offset
+        deals = list(islice(it, chunk))
+        if not deals:
+            return False
+        future = client.submit(task, *arguments, deals, stop,
+                               key=f"bakers-range-{run}-{submitted}", pure=False, retries=0)
+        chunks[future] = (submitted, offset, deals)
+        finished.add(future)
+        submitted += 1
+        offset += len(deals)
+        return True
+
+    def take(future: Any) -> tuple[int, int, list[int], Any]:
+        order, start, deals = chunks.pop(future)
+        try:
+            result = future.result()
+        except Exception as exc:  # a worker's error comes back as it was raised there
+            raise _failure(deals, exc) from None
+        finally:
+            future.release()
+        return order, start, deals, result
+
+    def cancel() -> None:
+        pending = list(chunks)
+        if pending:
+            client.cancel(pending)
+        for future in pending:
+            chunks.pop(future, None)
+
+    try:
+        try:
+            limit, counted = _in_flight(client), time.monotonic()
+            while len(chunks) < limit and submit():
+                pass
+            for future in finished:
+                done = take(future)
+                if time.monotonic() - counted > RECOUNT:  # workers come and go
+                    limit, counted = _in_flight(client), time.monotonic()
+                while len(chunks) < limit and submit():
+                    pass
+                yield done
+        except KeyboardInterrupt:
+            # Ask the chunks in flight for what they finished, cancel what is left.
+            try:
+                event = distributed.Event(stop, client=client)
+                event.set()
+                deadline = time.monotonic() + STOP_GRACE
+                while (time.monotonic() < deadline
+                       and any(future.status == "pending" for future in chunks)):
+                    time.sleep(0.02)
+                event.clear()
+            except (OSError, TimeoutError):  # the scheduler is gone: keep what came back
+                pass
+            done_now = [take(future) for future in list(chunks) if future.status == "finished"]
+            cancel()
+            yield from done_now
+            raise
+    finally:
+        cancel()
+
+
+def _after_stop(results: Iterator[Any]) -> Iterator[Any]:
+    """Stop ``results`` (a generator of `_run_chunks`' kind) with KeyboardInterrupt and
+    yield what it hands out before it ends."""
+    try:
+        item = results.throw(KeyboardInterrupt())  # type: ignore[attr-defined]
+        while True:
+            yield item
+            item = next(results)
+    except (KeyboardInterrupt, StopIteration):
+        return
+
+
 def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
                   threads: int | None, limits: Limits, ordered: bool, solutions: bool,
                   method: str, chunk: int = DEFAULT_CHUNK, lines: bool | None = None,
@@ -274,40 +392,15 @@ def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
     KeyboardInterrupt is raised. Raises ClusterError for a chunk that
     failed on every worker the scheduler gave it to (Dask's ``allowed-failures``).
     """
-    distributed = _distributed()
     lines = solutions if lines is None else lines
-    run = uuid.uuid4().hex
-    stop = f"bakers-range-stop-{run}"
-    it = iter(numbers)
-    chunks: dict[Any, tuple[int, int, list[int]]] = {}  # future -> (order, offset, deals)
+    chunks = _run_chunks(client, numbers, chunk, _solve_chunk, variant, threads, limits,
+                         worker_memory, memory_text, ordered, solutions, lines, method)
     ready: dict[int, list[RangeResult]] = {}  # finished chunks by order, not yet yielded
     waiting: deque[RangeResult] = deque()  # rows to yield, in order
-    submitted = offset = next_order = 0
-    finished = distributed.as_completed(loop=client.loop)
+    next_order = 0
 
-    def submit() -> bool:
-        nonlocal submitted, offset
-        deals = list(islice(it, chunk))
-        if not deals:
-            return False
-        future = client.submit(_solve_chunk, variant, deals, threads, limits, worker_memory,
-                               memory_text, ordered, solutions, lines, method, stop,
-                               key=f"bakers-range-{run}-{submitted}", pure=False, retries=0)
-        chunks[future] = (submitted, offset, deals)
-        finished.add(future)
-        submitted += 1
-        offset += len(deals)
-        return True
-
-    def take(future: Any) -> None:
-        """Move the rows of a finished chunk to ``ready``, re-indexed in the run."""
-        order, start, deals = chunks.pop(future)
-        try:
-            rows = future.result()
-        except Exception as exc:  # a worker's error comes back as it was raised there
-            raise _failure(deals, exc) from None
-        finally:
-            future.release()
+    def keep(order: int, start: int, rows: list[RangeResult]) -> None:
+        """Keep the rows of a finished chunk in ``ready``, re-indexed in the run."""
         ready[order] = [replace(row, index=start + row.index) for row in rows]
 
     def release() -> None:
@@ -321,52 +414,24 @@ def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
             waiting.extend(ready.pop(next_order))
             next_order += 1
 
-    def cancel() -> None:
-        pending = list(chunks)
-        if pending:
-            client.cancel(pending)
-        for future in pending:
-            chunks.pop(future, None)
-
     try:
         try:
-            limit, counted = _in_flight(client), time.monotonic()
-            while len(chunks) < limit and submit():
-                pass
-            for future in finished:
-                take(future)
-                if time.monotonic() - counted > RECOUNT:  # workers come and go
-                    limit, counted = _in_flight(client), time.monotonic()
-                while len(chunks) < limit and submit():
-                    pass
+            for order, start, _, rows in chunks:
+                keep(order, start, rows)
                 release()
                 while waiting:
                     yield waiting.popleft()
         except KeyboardInterrupt:
-            # Ask the chunks in flight for the rows they finished, cancel what is left.
-            try:
-                event = distributed.Event(stop, client=client)
-                event.set()
-                deadline = time.monotonic() + STOP_GRACE
-                while (time.monotonic() < deadline
-                       and any(future.status == "pending" for future in chunks)):
-                    time.sleep(0.02)
-                event.clear()
-            except (OSError, TimeoutError):  # the scheduler is gone: keep what came back
-                pass
-            for future in list(chunks):
-                if future.status == "finished":
-                    take(future)
-            cancel()
-            if ordered:  # the order is broken by the stop: hand out every finished row
-                for order in sorted(ready):
-                    waiting.extend(ready.pop(order))
-            release()
+            for order, start, _, rows in _after_stop(chunks):
+                keep(order, start, rows)
+            # The order is broken by the stop: hand out every finished row.
+            for order in sorted(ready):
+                waiting.extend(ready.pop(order))
             while waiting:
                 yield waiting.popleft()
             raise
     finally:
-        cancel()
+        chunks.close()  # type: ignore[attr-defined]
 
 
 def solve_range(variant: Variant | str, first: int, last: int, *, cluster: Any,
@@ -402,11 +467,94 @@ def solve_range(variant: Variant | str, first: int, last: int, *, cluster: Any,
     return _closing(rows, client) if owned else rows
 
 
-def _closing(rows: Iterator[RangeResult], client: Any) -> Iterator[RangeResult]:
+def _closing(rows: Iterator[Any], client: Any) -> Iterator[Any]:
     try:
         yield from rows
     finally:
         client.close()
+
+
+def write_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
+                  directory: str | os.PathLike[str], threads: int | None, limits: Limits,
+                  solutions: bool, method: str, chunk: int = DEFAULT_CHUNK,
+                  worker_memory: int | None = None,
+                  memory_text: str = "--max-memory") -> Iterator[ChunkSummary]:
+    """Decide the numbered deals ``numbers`` (already checked) in chunks of ``chunk``
+    deals on the workers of ``client`` as `solve_numbers` does, but have each worker
+    write its chunk's rows as one file of the Parquet dataset ``directory`` (a path that
+    every worker reaches; see `bakers.range_dataset`), with the solutions' column when
+    ``solutions``; yield each chunk's `ChunkSummary` as it finishes, not its rows.
+
+    Ctrl-C stops every chunk: those running write the rows they finished and their
+    summaries are yielded (within `STOP_POLL` seconds or so), then KeyboardInterrupt is
+    raised. Raises ClusterError for a chunk that failed on every worker the scheduler
+    gave it to, DatasetError for a file a worker cannot write.
+    """
+    path = str(Path(directory).resolve())
+    chunks = _run_chunks(client, numbers, chunk, _write_chunk, path, variant, threads,
+                         limits, worker_memory, memory_text, solutions, method)
+    try:
+        try:
+            for _, _, _, summary in chunks:
+                yield summary
+        except KeyboardInterrupt:
+            for _, _, _, summary in _after_stop(chunks):
+                yield summary
+            raise
+    finally:
+        chunks.close()  # type: ignore[attr-defined]
+
+
+def write_range(variant: Variant | str, first: int, last: int, *, cluster: Any,
+                out: str | os.PathLike[str], resume: bool = False, force: bool = False,
+                threads: int | None = None, limits: Limits | None = None,
+                solutions: bool = False, method: str | None = None,
+                chunk: int = DEFAULT_CHUNK) -> Iterator[ChunkSummary]:
+    """Decide the numbered deals ``first..last`` of a game on the Dask cluster
+    ``cluster`` (see `connect`) and have the workers write their rows to the Parquet
+    dataset ``out`` (a directory, made if missing, at the same path on every worker:
+    shared storage), one file a chunk of ``chunk`` deals; yield the `ChunkSummary` of
+    each file as it is written. With ``resume`` the deals already in ``out``'s files
+    are left out; with ``force`` its files are removed first; otherwise a directory
+    with files is refused. ``solutions`` adds the solutions' column; ``threads``,
+    ``limits`` and ``method`` are as in `solve_range`. The arguments are checked, the
+    directory opened (and locked while the summaries are read) and the cluster
+    connected when the function is called; what was opened here is closed when the
+    summaries end.
+
+    Raises what `solve_range` raises, DatasetError without pyarrow, and
+    InvalidOptionError for an ``out`` that cannot be written or resumed.
+    """
+    variant = find_variant(variant)
+    first, last = check_range(variant, first, last)
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
+                                or not 1 <= threads <= max_threads()):
+        raise InvalidOptionError(f"threads={threads!r} must be an integer 1..{max_threads()}")
+    check_chunk(chunk, "chunk=")
+    limits = limits_or(limits, Limits())
+    method = check_method(method, variant)
+    dataset = range_dataset.open_dataset(out, variant, solutions=bool(solutions),
+                                         resume=bool(resume), force=bool(force),
+                                         name=f"out={str(out)!r}")
+    try:
+        client = connect(cluster)
+    except BaseException:
+        dataset.close()
+        raise
+    summaries = write_numbers(variant, dataset.done.missing(first, last), client=client,
+                              directory=dataset.directory, threads=threads, limits=limits,
+                              solutions=bool(solutions), method=method, chunk=chunk)
+    return _opened(summaries, dataset, client if client is not cluster else None)
+
+
+def _opened(summaries: Iterator[ChunkSummary], dataset: range_dataset.Dataset,
+            client: Any) -> Iterator[ChunkSummary]:
+    try:
+        yield from summaries
+    finally:
+        dataset.close()
+        if client is not None:
+            client.close()
 
 
 def check_chunk(chunk: object, name: str) -> int:

@@ -19,6 +19,7 @@ __all__ = [
     "InvalidCheckpointError",
     "AttemptsExhaustedError",
     "NotWinnableError",
+    "DatasetError",
 ]
 
 
@@ -71,3 +72,8 @@ class AttemptsExhaustedError(BakersError):
 
 class NotWinnableError(BakersError):
     """A position that has to be winnable (to be graded, for instance) is proved not to be."""
+
+
+class DatasetError(BakersError):
+    """A Parquet dataset of `bakers range` cannot be written: pyarrow (the extra
+    ``bakers[parquet]``) is not installed, or a file of it cannot be written."""

@@ -1,10 +1,13 @@
 """`bakers range GAME FIRST LAST`: decide a range of numbered deals on worker threads and
-write one row per deal, as TSV, CSV or JSON lines (by the extension of ``--out``).
+write one row per deal, as TSV, CSV or JSON lines (by the extension of ``--out``), or
+as a Parquet dataset (an ``--out`` directory named ``*.parquet``, one file a chunk of
+deals, written by the workers of ``--cluster``: `bakers.range_dataset`).
 
 Rows are flushed as they come, so an interrupted run keeps every finished row and
 ``--resume`` continues it: it reads the deals already in the file (a truncated last
-line is dropped and rewritten) and appends the rest. A progress bar and a closing
-summary go to standard error.
+line is dropped and rewritten) and appends the rest (in a dataset: the deals of its
+files, and the rest in new files). A progress bar and a closing summary go to
+standard error.
 """
 
 from __future__ import annotations
@@ -21,14 +24,19 @@ import sys
 import threading
 import time
 from array import array
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+from .. import range_dataset
 from ..bulk import RangeResult, check_range, default_threads, max_threads, solve_numbers
 from ..errors import InvalidOptionError
 from ..limits import Limits, parse_bytes
+from ..range_dataset import ChunkSummary
+from ..range_rows import COLUMNS, columns
+from ..range_rows import values as _values
 from ..solving import METHODS, check_method
 from ..variants import Variant, find_variant
 from .common import (
@@ -45,28 +53,11 @@ from .common import (
 
 __all__ = ["add_commands", "cmd_range", "COLUMNS", "OUTPUT_FORMATS"]
 
-#: The columns of a row, then ``solution`` with ``--solutions``.
-COLUMNS = ("game", "deal", "verdict", "moves", "most_home", "most_home_exact", "expanded",
-           "stored", "peak_bytes", "seconds", "reason")
-#: Output formats by file extension.
-OUTPUT_FORMATS = (".tsv", ".csv", ".jsonl")
+#: Output formats by file extension (a ``.parquet`` --out is a dataset's directory).
+OUTPUT_FORMATS = (".tsv", ".csv", ".jsonl", range_dataset.EXTENSION)
 
 
 # --------------------------------------------------------------------------- rows
-
-
-def _values(result: RangeResult, solutions: bool) -> dict[str, Any]:
-    """Return the row of one result, column by column (None for an empty field)."""
-    st = result.stats
-    row: dict[str, Any] = {
-        "game": result.variant.name, "deal": result.number, "verdict": result.verdict,
-        "moves": result.solution_length, "most_home": result.most_home,
-        "most_home_exact": result.most_home_exact, "expanded": st.expanded,
-        "stored": st.stored, "peak_bytes": st.peak_bytes, "seconds": round(st.seconds, 6),
-        "reason": result.reason}
-    if solutions:
-        row["solution"] = None if result.solution is None else result.solution.notation(None)
-    return row
 
 
 def _text(value: Any) -> str:
@@ -153,7 +144,7 @@ def _format(out: str | None, columns: tuple[str, ...]) -> _Format:
     if suffix not in _FORMATS:
         raise InvalidOptionError(
             f"--out {out!r}: unknown output format {suffix or '(no extension)'!r} "
-            f"(name the file .tsv, .csv or .jsonl)")
+            f"(name the file .tsv, .csv or .jsonl, or a directory .parquet)")
     return _FORMATS[suffix](columns)
 
 
@@ -246,22 +237,46 @@ def _solutions_hint(path: Path, solutions: bool) -> str:
 
 
 class _Tally:
-    """Counts, times and memory of the rows of a run, for the progress bar and summary."""
+    """Counts, times and memory of the rows of a run, for the progress bar and summary:
+    the rows' own times, or a histogram of them for the chunks of a dataset written by
+    a cluster's workers, which send their summaries alone."""
 
     def __init__(self) -> None:
         self.counts = {"solved": 0, "impossible": 0, "unknown": 0}
         self.seconds = array("d")
+        self.histogram: Counter[int] = Counter()
+        self.slowest = 0.0
+        self.done = 0
         self.peak = 0
         self.start = time.perf_counter()
 
     def add(self, result: RangeResult) -> None:
         self.counts[result.verdict] = self.counts.get(result.verdict, 0) + 1
         self.seconds.append(result.stats.seconds)
+        self.slowest = max(self.slowest, result.stats.seconds)
         self.peak = max(self.peak, result.stats.peak_bytes)
+        self.done += 1
 
-    @property
-    def done(self) -> int:
-        return len(self.seconds)
+    def add_summary(self, summary: ChunkSummary) -> None:
+        for verdict, n in summary.counts.items():
+            self.counts[verdict] = self.counts.get(verdict, 0) + n
+        self.histogram.update(summary.histogram)
+        self.slowest = max(self.slowest, summary.slowest)
+        self.peak = max(self.peak, summary.peak_bytes)
+        self.done += summary.deals
+
+    def spread(self) -> tuple[float, float, float] | None:
+        """Return the median, p99 and largest of the deals' seconds (None: no deal), the
+        first two from the histogram (to its bins' width) when it holds any."""
+        if not self.done:
+            return None
+        median, p99 = self.done // 2, max(0, -(-99 * self.done // 100) - 1)
+        if not self.histogram:
+            ordered = sorted(self.seconds)
+            return ordered[median], ordered[p99], ordered[-1]
+        bins = self.histogram + Counter(map(range_dataset.seconds_bin, self.seconds))
+        return (range_dataset.nth_seconds(bins, median), range_dataset.nth_seconds(bins, p99),
+                self.slowest)
 
 
 def _progress(enabled: bool, total: int) -> Any:
@@ -311,11 +326,10 @@ def _summary(tally: _Tally, requested: int, already: int) -> None:
         table.add_row(label, f"{counts[verdict]:,}{share}")
     table.add_row("share winnable", "-" if not decided else
                   f"{100 * counts['solved'] / decided:.2f}% of the {decided:,} decided")
-    ordered = sorted(tally.seconds)
-    if ordered:
-        p99 = ordered[max(0, -(-99 * len(ordered) // 100) - 1)]
-        table.add_row("seconds per deal", f"median {ordered[len(ordered) // 2]:.4f}  "
-                      f"p99 {p99:.4f}  max {ordered[-1]:.4f}")
+    spread = tally.spread()
+    if spread is not None:
+        table.add_row("seconds per deal", f"median {spread[0]:.4f}  p99 {spread[1]:.4f}  "
+                      f"max {spread[2]:.4f}")
     table.add_row("total time", f"{time.perf_counter() - tally.start:.2f} s")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
     table.add_row("peak memory", f"{tally.peak / 2**20:.1f} MiB largest search, "
@@ -437,10 +451,8 @@ class _Writer:
         self._busy = True
         try:
             if result is not self.last:
-                line = self.fmt.line(_values(result, self.solutions))
-                self.stream.write(line)
+                self._put(result)
                 self.last = result
-                self.stream.flush()
                 self.tally.add(result)
                 self.progress.update(self.progress.task_ids[0], advance=1,
                                      **self.tally.counts)
@@ -449,6 +461,11 @@ class _Writer:
         if self._pending:
             self._pending = False
             raise KeyboardInterrupt
+
+    def _put(self, result: RangeResult) -> None:
+        line = self.fmt.line(_values(result, self.solutions))
+        self.stream.write(line)
+        self.stream.flush()
 
     def _on_sigint(self, signum: int, frame: Any) -> None:
         if not self._busy:
@@ -470,7 +487,41 @@ class _Writer:
             signal.signal(signal.SIGINT, previous)
 
 
-def _drain(rows: Iterator[RangeResult]) -> Iterator[RangeResult]:
+class _ChunkWriter(_Writer):
+    """Write result rows to a Parquet dataset, a file for each ``chunk`` rows (and one
+    for the rows left when the run ends: `flush`), each row whole and once."""
+
+    def __init__(self, directory: Path, variant: Variant, solutions: bool, chunk: int,
+                 tally: _Tally, progress: Any) -> None:
+        self.directory, self.variant, self.solutions = directory, variant, solutions
+        self.chunk, self.tally, self.progress = chunk, tally, progress
+        self.rows: list[RangeResult] = []
+        self.last: RangeResult | None = None
+        self._busy = self._pending = False
+
+    def _put(self, result: RangeResult) -> None:
+        self.rows.append(result)
+        if len(self.rows) >= self.chunk:
+            self._write_file()
+
+    def _write_file(self) -> None:
+        rows, self.rows = self.rows, []
+        range_dataset.write_chunk(self.directory, self.variant, rows, self.solutions)
+
+    def flush(self) -> None:
+        """Write the rows not yet in a file (Ctrl-C waits for the file)."""
+        with self.deferring():
+            self._busy = True
+            try:
+                self._write_file()
+            finally:
+                self._busy = False
+        if self._pending:
+            self._pending = False
+            raise KeyboardInterrupt
+
+
+def _drain(rows: Iterator[Any]) -> Iterator[Any]:
     """Stop a run interrupted outside its generator and yield the rows already finished."""
     try:
         result = rows.throw(KeyboardInterrupt())  # type: ignore[attr-defined]
@@ -508,13 +559,16 @@ def cmd_range(args: argparse.Namespace) -> int:
     if args.threads is not None and not 1 <= args.threads <= max_threads():
         raise InvalidOptionError(f"--threads {args.threads}: give 1..{max_threads()} threads")
     threads = args.threads or default_threads()
-    if args.chunk is not None and args.cluster is None:
-        raise InvalidOptionError("--chunk needs --cluster (it sets the deals of one task)")
+    dataset = range_dataset.is_dataset(args.out)
+    if args.chunk is not None and args.cluster is None and not dataset:
+        raise InvalidOptionError("--chunk needs --cluster or a .parquet --out (it sets the "
+                                 "deals of one task or file)")
     if args.forget and args.max_memory is None:
         raise InvalidOptionError("--forget needs --max-memory (it forgets under that limit)")
     limits = _limits(args, threads) if args.cluster is None else _cluster_limits(args)
-    columns = COLUMNS + (("solution",) if args.solutions else ())
-    fmt = _format(args.out, columns)
+    if dataset:
+        return _cmd_dataset(args, variant, first, last, threads, limits)
+    fmt = _format(args.out, columns(args.solutions))
     client = None if args.cluster is None else _connect(args)
     try:
         stream, done = _open(args, fmt, variant)
@@ -543,6 +597,12 @@ def cmd_range(args: argparse.Namespace) -> int:
             stream.close()
         if client is not None:
             client.close()
+    return _finish(args, tally, requested, already, finished)
+
+
+def _finish(args: argparse.Namespace, tally: _Tally, requested: int, already: int,
+            finished: bool) -> int:
+    """Print the summary, and the line of an interrupted run; return the exit code."""
     if not args.quiet:
         _summary(tally, requested, already)
     if finished:
@@ -552,6 +612,80 @@ def cmd_range(args: argparse.Namespace) -> int:
     print(f"bakers: interrupted: {already + tally.done:,} of {requested:,} deals done, "
           f"in {where}{hint}", file=sys.stderr)
     return EXIT_INTERRUPTED
+
+
+def _cmd_dataset(args: argparse.Namespace, variant: Variant, first: int, last: int,
+                 threads: int, limits: Limits) -> int:
+    """Run `bakers range` into the Parquet dataset ``--out``: with ``--cluster`` each
+    worker writes the file of its chunk and sends back its summary; without, this
+    process writes a file for each ``--chunk`` rows as they come."""
+    from .. import cluster
+
+    range_dataset.pyarrow()  # missing: said before a cluster starts
+    chunk = cluster.DEFAULT_CHUNK if args.chunk is None else cluster.check_chunk(
+        args.chunk, "--chunk ")
+    client = None if args.cluster is None else _connect(args)
+    try:
+        dataset = range_dataset.open_dataset(args.out, variant, solutions=args.solutions,
+                                             resume=args.resume, force=args.force,
+                                             name=f"--out {args.out!r}")
+    except BaseException:
+        if client is not None:
+            client.close()
+        raise
+    if dataset.done.duplicates:
+        print(f"bakers: warning: --out {args.out!r} holds {dataset.done.duplicates:,} deals "
+              "in more than one file; each counts once and is not decided again",
+              file=sys.stderr)
+    already = dataset.done.count(first, last)
+    requested = last - first + 1
+    todo = dataset.done.missing(first, last)
+    tally = _Tally()
+    show = not args.quiet and (args.progress or sys.stderr.isatty())
+    try:
+        with _progress(show, requested - already) as progress:
+            if client is None:
+                rows = solve_numbers(variant, todo, threads=threads, limits=limits,
+                                     ordered=args.ordered, method=args.method, solutions=True)
+                writer = _ChunkWriter(dataset.directory, variant, args.solutions, chunk,
+                                      tally, progress)
+                try:
+                    finished = _write_all(rows, writer)
+                finally:
+                    rows.close()  # type: ignore[attr-defined]
+                    writer.flush()
+            else:
+                summaries = _cluster_files(args, client, variant, todo, limits,
+                                           dataset.directory, chunk)
+                try:
+                    finished = _add_all(summaries, tally, progress)
+                finally:
+                    summaries.close()  # type: ignore[attr-defined]
+    except KeyboardInterrupt:
+        finished = False
+    finally:
+        dataset.close()
+        if client is not None:
+            client.close()
+    return _finish(args, tally, requested, already, finished)
+
+
+def _add_all(summaries: Iterator[ChunkSummary], tally: _Tally, progress: Any) -> bool:
+    """Count the chunks of a run by their summaries; return False when Ctrl-C ended it
+    (after counting the chunks that wrote their files)."""
+
+    def add(summary: ChunkSummary) -> None:
+        tally.add_summary(summary)
+        progress.update(progress.task_ids[0], advance=summary.deals, **tally.counts)
+
+    try:
+        for summary in summaries:
+            add(summary)
+    except KeyboardInterrupt:
+        for summary in _drain(summaries):
+            add(summary)
+        return False
+    return True
 
 
 def _cluster_limits(args: argparse.Namespace) -> Limits:
@@ -587,6 +721,21 @@ def _cluster_rows(args: argparse.Namespace, client: Any, variant: Variant,
         memory_text=f"--max-memory {args.max_memory}")
 
 
+def _cluster_files(args: argparse.Namespace, client: Any, variant: Variant,
+                   todo: Iterator[int], limits: Limits, directory: Path,
+                   chunk: int) -> Iterator[ChunkSummary]:
+    """Return the summaries of the files that the workers of ``client`` write to the
+    dataset ``directory``, a chunk of deals ``todo`` each."""
+    from .. import cluster
+
+    return cluster.write_numbers(
+        variant, todo, client=client, directory=directory, threads=args.threads,
+        limits=limits, solutions=args.solutions, method=check_method(args.method, variant),
+        chunk=chunk,
+        worker_memory=None if args.max_memory is None else parse_bytes(args.max_memory),
+        memory_text=f"--max-memory {args.max_memory}")
+
+
 def add_commands(subparsers: Any) -> None:
     """Add the `range` command to the subparsers of the `bakers` command."""
     p = subparsers.add_parser(
@@ -594,14 +743,18 @@ def add_commands(subparsers: Any) -> None:
         description="Decide deals FIRST..LAST of GAME and write a row per deal (game, "
         "deal, verdict, moves, most_home, most_home_exact, expanded, stored, peak_bytes, "
         "seconds, reason, and with --solutions the solution) as TSV, CSV or JSON lines "
-        "by the extension of --out (.tsv, .csv, .jsonl; standard output: TSV). Exit 0: "
-        "done; 2: bad input; 130: interrupted (the rows written so far are complete).")
+        "by the extension of --out (.tsv, .csv, .jsonl; standard output: TSV), or as a "
+        "Parquet dataset: a directory DIR.parquet of one file a chunk of deals, which "
+        "with --cluster the workers write (needs bakers[parquet]). Exit 0: done; 2: bad "
+        "input; 130: interrupted (the rows written so far are complete).")
     p.add_argument("game", help="a game name or alias, like bakers_game or fc")
     p.add_argument("first", type=number, help="the first deal number")
     p.add_argument("last", type=number, help="the last deal number (included)")
     p.add_argument("--threads", type=int, metavar="N",
                    help="worker threads (default: one per CPU)")
-    p.add_argument("--out", metavar="FILE", help="write rows to FILE (.tsv, .csv, .jsonl)")
+    p.add_argument("--out", metavar="FILE",
+                   help="write rows to FILE (.tsv, .csv, .jsonl), or to the Parquet dataset "
+                   "FILE.parquet (a directory)")
     again = p.add_mutually_exclusive_group()
     again.add_argument("--resume", action="store_true",
                        help="skip the deals already in FILE and append the rest")
@@ -628,6 +781,7 @@ def add_commands(subparsers: Any) -> None:
                    "machine; --threads and --max-memory then hold for each worker (needs "
                    "bakers[cluster])")
     p.add_argument("--chunk", type=int, metavar="N",
-                   help="deals per task with --cluster (default 1000)")
+                   help="deals per task with --cluster, and per file of a .parquet --out "
+                   "(default 1000)")
     p.set_defaults(run=cmd_range)
 

@@ -1,0 +1,386 @@
+"""The output of `bakers range` as a Parquet dataset: a directory named ``*.parquet``
+holding one Parquet file for each chunk of deals, with the columns of
+`bakers.range_rows` (their Arrow types are `_types`).
+
+A file is named for the first and last deal it holds, zero-padded so that the names
+sort (``freecell-000000000001-000000001000.parquet``). It is written under a temporary
+name in the same directory (a dot-file, which Parquet readers skip) and renamed when
+complete, so a file under its final name is whole. Since no deal is in two files, no
+two files share a name; a chunk written again (run again after its worker died) gives
+the same rows the same name and replaces its own file. A chunk stopped by Ctrl-C
+writes the deals it finished, fewer than its range, and a resumed run decides the
+others in files of their own.
+
+`write_chunk` writes one file and returns its `ChunkSummary` (counts, the sums of the
+progress bar and the closing summary, the impossible and unknown deals), which is all
+that a cluster's worker sends back. `open_dataset` opens the directory of a run:
+refuses a directory with files unless resumed or forced, reads the deals done from
+the files' ``deal`` columns, and locks the directory for the run.
+
+Needs the optional extra ``bakers[parquet]`` (pyarrow), imported only when a file is
+written or read.
+"""
+
+from __future__ import annotations
+
+import bisect
+import fcntl
+import math
+import os
+import uuid
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from .bulk import RangeResult
+from .deals import number_range
+from .errors import DatasetError, InvalidOptionError
+from .range_rows import SOLUTION, columns, values
+from .variants import Variant
+
+__all__ = ["EXTENSION", "ChunkSummary", "Dataset", "DealRanges", "is_dataset", "pyarrow",
+           "schema", "file_name", "write_chunk", "summarize", "open_dataset",
+           "nth_seconds", "seconds_bin"]
+
+#: The extension of a dataset's directory and of its files.
+EXTENSION = ".parquet"
+#: The file that a run holds locked in its directory (a dot-file: readers skip it).
+LOCK_NAME = ".bakers-range.lock"
+#: The end of a file's temporary name, before the rename that completes it.
+TEMPORARY = ".tmp"
+#: Bins per decade of seconds in a summary's histogram: one bin spans 2.3%, so the
+#: median and p99 that the closing summary prints from it are that close.
+BINS_PER_DECADE = 100
+#: The compression of every column.
+COMPRESSION = "zstd"
+#: Digits of a deal number in a file's name at least (FreeCell Pro's reach 10).
+NAME_DIGITS = 12
+
+
+def pyarrow() -> tuple[Any, Any]:
+    """Return the modules ``pyarrow`` and ``pyarrow.parquet``.
+
+    Raises DatasetError when pyarrow is not installed.
+    """
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise DatasetError("a Parquet --out needs pyarrow: pip install 'bakers[parquet]'"
+                           ) from None
+    return pa, pq
+
+
+def is_dataset(out: str | os.PathLike[str] | None) -> bool:
+    """Return whether ``out`` names a Parquet dataset (a path ending in ``.parquet``)."""
+    return out is not None and Path(out).suffix.lower() == EXTENSION
+
+
+def _types(pa: Any) -> dict[str, Any]:
+    """Return the Arrow type of each column: deal numbers of 64 bits (FreeCell Pro's
+    exceed 2^32), the few words of ``game``, ``verdict`` and ``reason`` as dictionaries,
+    ``moves`` in 16 bits (null without a solution), ``seconds`` in 32."""
+    words = pa.dictionary(pa.int8(), pa.string())
+    return {"game": words, "deal": pa.uint64(), "verdict": words, "moves": pa.uint16(),
+            "most_home": pa.uint8(), "most_home_exact": pa.bool_(),
+            "expanded": pa.uint64(), "stored": pa.uint64(), "peak_bytes": pa.uint64(),
+            "seconds": pa.float32(), "reason": words, SOLUTION: pa.large_string()}
+
+
+def schema(solutions: bool) -> Any:
+    """Return the Arrow schema of a file: the columns of a row, in their order."""
+    pa, _ = pyarrow()
+    types = _types(pa)
+    return pa.schema([pa.field(name, types[name], nullable=name in ("moves", SOLUTION))
+                      for name in columns(solutions)])
+
+
+def file_name(variant: Variant, first: int, last: int) -> str:
+    """Return the name of the file of deals ``first..last``: zero-padded numbers, wide
+    enough for the game's numbering, so that names sort as the deals do."""
+    width = max(NAME_DIGITS, len(str(number_range(variant)[1])))
+    return f"{variant.name}-{first:0{width}d}-{last:0{width}d}{EXTENSION}"
+
+
+# --------------------------------------------------------------------------- summaries
+
+
+def seconds_bin(seconds: float) -> int:
+    """Return the histogram bin of a time: ``BINS_PER_DECADE`` bins a decade, times of
+    a nanosecond or less in one."""
+    return math.floor(math.log10(max(seconds, 1e-9)) * BINS_PER_DECADE)
+
+
+def nth_seconds(histogram: dict[int, int], n: int) -> float:
+    """Return the ``n``-th smallest time (from 0) of a histogram, as its bin's middle."""
+    seen = 0
+    for b in sorted(histogram):
+        seen += histogram[b]
+        if seen > n:
+            return float(10 ** ((b + 0.5) / BINS_PER_DECADE))
+    raise IndexError(f"the histogram holds {seen} times, not {n + 1}")
+
+
+@dataclass(frozen=True)
+class ChunkSummary:
+    """What a written chunk tells the run: ``file`` (its name in the directory; None
+    when the chunk finished no deal), ``deals`` decided, ``first`` and ``last`` of
+    them, ``counts`` by verdict (``'solved'``, ``'impossible'``, ``'unknown'``), the
+    engine's ``seconds`` in all, the ``slowest`` deal's, a ``histogram`` of the
+    deals' seconds (`seconds_bin` to count), the largest search's ``peak_bytes``, the
+    solved deals' ``moves`` in all over ``solutions`` of them (those with a length),
+    and the numbers of the ``impossible`` and ``unknown`` deals, in order."""
+
+    file: str | None
+    deals: int
+    first: int | None
+    last: int | None
+    counts: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+    slowest: float = 0.0
+    histogram: dict[int, int] = field(default_factory=dict)
+    peak_bytes: int = 0
+    moves: int = 0
+    solutions: int = 0
+    impossible: tuple[int, ...] = ()
+    unknown: tuple[int, ...] = ()
+
+
+def summarize(results: list[RangeResult], file: str | None) -> ChunkSummary:
+    """Return the summary of the numbered ``results`` written to ``file``."""
+    numbers = [r.number for r in results if r.number is not None]
+    lengths = [r.solution_length for r in results if r.solution_length is not None]
+    times = [r.stats.seconds for r in results]
+    return ChunkSummary(
+        file=file, deals=len(results), first=min(numbers, default=None),
+        last=max(numbers, default=None),
+        counts=dict(Counter(r.verdict for r in results)), seconds=math.fsum(times),
+        slowest=max(times, default=0.0), histogram=dict(Counter(map(seconds_bin, times))),
+        peak_bytes=max((r.stats.peak_bytes for r in results), default=0),
+        moves=sum(lengths), solutions=len(lengths),
+        impossible=_numbers(results, "impossible"), unknown=_numbers(results, "unknown"))
+
+
+def _numbers(results: list[RangeResult], verdict: str) -> tuple[int, ...]:
+    return tuple(sorted(r.number for r in results
+                        if r.verdict == verdict and r.number is not None))
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _table(results: list[RangeResult], solutions: bool) -> Any:
+    pa, _ = pyarrow()
+    names = columns(solutions)
+    rows = [values(r, solutions) for r in results]
+    types = _types(pa)
+    return pa.Table.from_arrays([pa.array([row[c] for row in rows], type=types[c])
+                                 for c in names], schema=schema(solutions))
+
+
+def write_chunk(directory: str | os.PathLike[str], variant: Variant,
+                results: Iterable[RangeResult], solutions: bool) -> ChunkSummary:
+    """Write the rows of the numbered ``results`` (one game's, each deal once) as one
+    file of the dataset ``directory``, in deal order, with the solutions' column when
+    ``solutions``; return its summary. No rows: no file.
+
+    Raises DatasetError when pyarrow is missing or the file cannot be written.
+    """
+    _, pq = pyarrow()
+    rows = sorted(results, key=lambda r: r.number or 0)
+    if not rows:
+        return summarize(rows, None)
+    first, last = rows[0].number or 0, rows[-1].number or 0
+    name = file_name(variant, first, last)
+    final = Path(directory) / name
+    temporary = final.with_name(f".{name}.{uuid.uuid4().hex}{TEMPORARY}")
+    table = _table(rows, solutions)
+    try:
+        try:
+            # The deals, in order, take a few bits each as deltas; the rest of the
+            # columns compress as dictionaries of their few values and runs.
+            pq.write_table(table, temporary, compression=COMPRESSION,
+                           use_dictionary=[c for c in table.column_names if c != "deal"],
+                           column_encoding={"deal": "DELTA_BINARY_PACKED"})
+            os.replace(temporary, final)
+        finally:
+            if temporary.exists():
+                temporary.unlink()
+    except OSError as exc:
+        raise DatasetError(f"cannot write {str(final)!r}: {exc.strerror or exc} (on a "
+                           "cluster, every worker must reach --out at the same path)"
+                           ) from None
+    return summarize(rows, name)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+class DealRanges:
+    """A set of deal numbers kept as sorted, disjoint ranges (a run of billions of deals
+    is some thousands of files, each one range or a few)."""
+
+    def __init__(self, ranges: Iterable[tuple[int, int]] = ()) -> None:
+        merged: list[tuple[int, int]] = []
+        self.duplicates = 0  #: deals given in more than one range
+        for low, high in sorted(ranges):
+            if merged and low <= merged[-1][1] + 1:
+                self.duplicates += max(0, min(high, merged[-1][1]) - low + 1)
+                merged[-1] = (merged[-1][0], max(high, merged[-1][1]))
+            else:
+                merged.append((low, high))
+        self.ranges = merged
+        self._lows = [low for low, _ in merged]
+
+    def __contains__(self, deal: object) -> bool:
+        if not isinstance(deal, int):
+            return False
+        i = bisect.bisect_right(self._lows, deal) - 1
+        return i >= 0 and deal <= self.ranges[i][1]
+
+    def __len__(self) -> int:
+        return sum(high - low + 1 for low, high in self.ranges)
+
+    def count(self, first: int, last: int) -> int:
+        """Return how many of the deals ``first..last`` are in the set."""
+        return sum(max(0, min(high, last) - max(low, first) + 1) for low, high in self.ranges)
+
+    def missing(self, first: int, last: int) -> Iterator[int]:
+        """Yield the deals of ``first..last`` that are not in the set, in order."""
+        n = first
+        i = max(0, bisect.bisect_right(self._lows, first) - 1)
+        while n <= last:
+            while i < len(self.ranges) and self.ranges[i][1] < n:
+                i += 1
+            if i < len(self.ranges) and self.ranges[i][0] <= n:
+                n = self.ranges[i][1] + 1
+                continue
+            stop = last if i == len(self.ranges) else min(last, self.ranges[i][0] - 1)
+            yield from range(n, stop + 1)
+            n = stop + 1
+
+
+def _ranges(deals: Any) -> list[tuple[int, int]]:
+    """Return the deals of an Arrow column as ranges: one when they are a run in order
+    (as `write_chunk` writes them)."""
+    import pyarrow.compute as pc
+
+    if len(deals) == 0:
+        return []
+    low, high = pc.min_max(deals).values()
+    low, high = low.as_py(), high.as_py()
+    if high - low + 1 == len(deals) and (len(deals) == 1 or pc.all(
+            pc.less(deals.slice(0, len(deals) - 1), deals.slice(1))).as_py()):
+        return [(low, high)]
+    return [(n, n) for n in deals.to_pylist()]
+
+
+def _files(directory: Path) -> tuple[list[Path], list[Path]]:
+    """Return the dataset's files and the temporary ones left by an interrupted write."""
+    files, temporary = [], []
+    for entry in sorted(directory.iterdir()):
+        if entry.name.startswith(".") and entry.name.endswith(TEMPORARY):
+            temporary.append(entry)
+        elif entry.suffix == EXTENSION and not entry.name.startswith("."):
+            files.append(entry)
+    return files, temporary
+
+
+def _done(directory: Path, variant: Variant, solutions: bool, name: str) -> DealRanges:
+    """Return the deals in the files of the dataset ``directory``, read from their
+    ``deal`` column, after checking that each is a file of the same game and columns.
+
+    Raises InvalidOptionError for a file that is not.
+    """
+    _, pq = pyarrow()
+    expected = list(columns(solutions))
+    ranges: list[tuple[int, int]] = []
+    for path in _files(directory)[0]:
+        try:
+            found = pq.read_schema(path).names
+            if found == expected:
+                table = pq.read_table(path, columns=["game", "deal"])
+        except (OSError, ValueError) as exc:  # pyarrow's errors are of these kinds
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise InvalidOptionError(f"{name}: {path.name!r} is not a Parquet file of bakers "
+                                     f"range ({reason}); resume only its own output") from None
+        if found != expected:
+            if set(found) ^ set(expected) == {SOLUTION}:
+                raise InvalidOptionError(
+                    f"{name} was written {'without' if solutions else 'with'} --solutions; "
+                    f"resume it {'without' if solutions else 'with'} --solutions too")
+            raise InvalidOptionError(f"{name}: {path.name!r} does not have the columns of "
+                                     "bakers range; resume only its own output")
+        games = set(table.column("game").unique().to_pylist()) if table.num_rows else set()
+        if games - {variant.name}:
+            other = sorted(map(str, games - {variant.name}))[0]
+            raise InvalidOptionError(f"{name}: {path.name!r} holds {other!r} deals, not "
+                                     f"{variant.name!r}: resume with the same game")
+        ranges.extend(_ranges(table.column("deal").combine_chunks()))
+    return DealRanges(ranges)
+
+
+class Dataset:
+    """The directory of a run, locked for as long as it is open: ``done`` holds the
+    deals already in its files."""
+
+    def __init__(self, directory: Path, lock: IO[str], done: DealRanges) -> None:
+        self.directory, self._lock, self.done = directory, lock, done
+
+    def close(self) -> None:
+        """Unlock the directory."""
+        self._lock.close()
+
+    def __enter__(self) -> Dataset:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_dataset(directory: str | os.PathLike[str], variant: Variant, *, solutions: bool,
+                 resume: bool = False, force: bool = False, name: str | None = None
+                 ) -> Dataset:
+    """Open the directory of a run (made if missing) and lock it for the run. With
+    ``resume`` the deals of its files are done, and temporary files of interrupted
+    writes are removed; with ``force`` its files are removed; otherwise a directory
+    with any file is refused. ``name`` is how messages call it (default: the path).
+
+    Raises DatasetError without pyarrow, InvalidOptionError for a directory that holds
+    files (without ``resume`` or ``force``), a path that is a file, a file of the
+    dataset of another game or columns, or a directory that cannot be written or that
+    another run holds.
+    """
+    pyarrow()
+    path = Path(directory)
+    name = name or repr(str(path))
+    if path.exists() and not path.is_dir():
+        raise InvalidOptionError(f"{name} is a file; a Parquet --out is a directory")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        lock = open(path / LOCK_NAME, "a", encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise InvalidOptionError(f"cannot write {name}: {exc.strerror or exc}") from None
+    try:
+        try:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise InvalidOptionError(f"{name} is being written by another bakers range: "
+                                     "wait for it to finish, or stop it and --resume") from None
+        files, temporary = _files(path)
+        others = [e for e in path.iterdir() if e.name != LOCK_NAME]
+        if others and not (resume or force):
+            raise InvalidOptionError(f"{name} holds files: add --resume to continue it or "
+                                     "--force to overwrite it")
+        for stale in temporary:
+            stale.unlink(missing_ok=True)
+        if force:
+            for old in files:
+                old.unlink()
+        done = _done(path, variant, solutions, name) if resume else DealRanges()
+    except BaseException:
+        lock.close()
+        raise
+    return Dataset(path, lock, done)
