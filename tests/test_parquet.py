@@ -97,7 +97,7 @@ def test_threaded_dataset_holds_the_rows_of_the_tsv_run(bakers: Run, tmp_path: P
 
 def test_cluster_workers_write_the_same_rows(bakers: Run, client: Any, tmp_path: Path) -> None:
     out, tsv = tmp_path / "fc.parquet", tmp_path / "fc.tsv"
-    argv = ["range", "freecell36", "1", "40", "--quiet"]
+    argv = ["range", "freecell36", "1", "40", "--solutions", "--quiet"]
     assert bakers(*argv, "--cluster", client.scheduler.address, "--chunk", "6",
                   "--out", str(out)) == (0, "", "")
     assert bakers(*argv, "--threads", "2", "--out", str(tsv))[0] == 0
