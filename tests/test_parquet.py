@@ -9,14 +9,16 @@ from __future__ import annotations
 import importlib.util
 import os
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from bakers import InvalidOptionError, range_dataset
+from bakers import InvalidOptionError, find_variant, range_dataset
 from bakers.cli import range as cli_range
+from bakers.errors import DatasetError
 from bakers.range_dataset import DealRanges
 from bakers.range_rows import columns
 from helpers_cli import Run, one_error_line
@@ -148,6 +150,22 @@ def test_resume_decides_only_the_deals_missing(bakers: Run, tmp_path: Path) -> N
     assert not stray.exists()
 
 
+def test_a_complete_run_removes_a_dead_writers_temporary_file(
+        bakers: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "t.parquet"
+    write = range_dataset.write_chunk
+    stray = out / ".bakers_game-000000000001-000000000005.parquet.99.tmp"
+
+    def and_a_stray(*args: Any) -> Any:
+        stray.write_bytes(b"PAR1")  # as a worker killed in the middle of its write leaves
+        return write(*args)
+
+    monkeypatch.setattr(range_dataset, "write_chunk", and_a_stray)
+    assert bakers("range", "bakers_game", "1", "12", "--chunk", "5", "--out", str(out),
+                  "--quiet")[0] == 0
+    assert not stray.exists() and deals_of(out) == list(range(1, 13))
+
+
 def test_ctrl_c_keeps_the_finished_rows_and_resume_completes(
         bakers: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "i.parquet"
@@ -212,6 +230,8 @@ def test_no_pyarrow_one_line_exit_2(bakers: Run, tmp_path: Path,
     assert one_error_line(err) == ("bakers: error: a Parquet --out needs pyarrow: pip install "
                                    "'bakers[parquet]'")
     assert not out.exists()
+    with pytest.raises(DatasetError, match=r"pip install 'bakers\[parquet\]'"):
+        range_dataset.open_dataset(out, find_variant("freecell"), solutions=False)
 
 
 def test_bench_tables_reads_a_dataset_as_the_tsv(bakers: Run, tmp_path: Path) -> None:
@@ -273,3 +293,40 @@ def test_a_worker_killed_mid_run_loses_no_deal_and_writes_none_twice(
     assert sum(s.deals for s in got) == 160
     assert deals_of(out) == list(range(1, 161))  # none lost, none twice
     assert not [p for p in out.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.slow
+def test_sigint_on_a_cluster_writes_the_finished_deals_and_resume_completes(
+        bakers: Run, client: Any, tmp_path: Path) -> None:
+    out = tmp_path / "stopped.parquet"
+    argv = ["range", "bakers_dozen", "1", "250", "--max-nodes", "200000", "--quiet",
+            "--cluster", client.scheduler.address, "--chunk", "250", "--threads", "1",
+            "--out", str(out)]
+    # One chunk of 250 deals on one thread: Ctrl-C comes while it runs, so the file holds
+    # the deals that the chunk had finished. SIGINT may be ignored in a process started
+    # in the background; restore Python's handler, as in a terminal.
+    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from bakers.cli import main; sys.exit(main(sys.argv[1:]))")
+    proc = subprocess.Popen([sys.executable, "-c", code, *argv], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not any(client.processing().values()):
+            time.sleep(0.02)
+        time.sleep(1.0)
+        assert proc.poll() is None, "the run ended before it could be interrupted"
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=40)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "bakers: interrupted:" in stderr
+    kept = deals_of(out)
+    assert 0 < len(kept) < 250 and len(set(kept)) == len(kept)
+    assert len(dataset_files(out)) == 1
+    code_, _, err = bakers(*argv, "--resume")
+    assert (code_, err) == (0, "")
+    assert deals_of(out) == list(range(1, 251))

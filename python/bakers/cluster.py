@@ -551,6 +551,7 @@ def _opened(summaries: Iterator[ChunkSummary], dataset: range_dataset.Dataset,
             client: Any) -> Iterator[ChunkSummary]:
     try:
         yield from summaries
+        dataset.remove_temporary()
     finally:
         dataset.close()
         if client is not None:

@@ -40,8 +40,8 @@ from .errors import DatasetError, InvalidOptionError
 from .range_rows import SOLUTION, columns, values
 from .variants import Variant
 
-__all__ = ["EXTENSION", "ChunkSummary", "Dataset", "DealRanges", "is_dataset", "pyarrow",
-           "schema", "file_name", "write_chunk", "summarize", "open_dataset",
+__all__ = ["EXTENSION", "ChunkSummary", "Dataset", "DealRanges", "is_dataset",
+           "load_pyarrow", "schema", "file_name", "write_chunk", "summarize", "open_dataset",
            "nth_seconds", "seconds_bin"]
 
 #: The extension of a dataset's directory and of its files.
@@ -59,7 +59,7 @@ COMPRESSION = "zstd"
 NAME_DIGITS = 12
 
 
-def pyarrow() -> tuple[Any, Any]:
+def load_pyarrow() -> tuple[Any, Any]:
     """Return the modules ``pyarrow`` and ``pyarrow.parquet``.
 
     Raises DatasetError when pyarrow is not installed.
@@ -91,7 +91,7 @@ def _types(pa: Any) -> dict[str, Any]:
 
 def schema(solutions: bool) -> Any:
     """Return the Arrow schema of a file: the columns of a row, in their order."""
-    pa, _ = pyarrow()
+    pa, _ = load_pyarrow()
     types = _types(pa)
     return pa.schema([pa.field(name, types[name], nullable=name in ("moves", SOLUTION))
                       for name in columns(solutions)])
@@ -172,7 +172,7 @@ def _numbers(results: list[RangeResult], verdict: str) -> tuple[int, ...]:
 
 
 def _table(results: list[RangeResult], solutions: bool) -> Any:
-    pa, _ = pyarrow()
+    pa, _ = load_pyarrow()
     names = columns(solutions)
     rows = [values(r, solutions) for r in results]
     types = _types(pa)
@@ -188,7 +188,7 @@ def write_chunk(directory: str | os.PathLike[str], variant: Variant,
 
     Raises DatasetError when pyarrow is missing or the file cannot be written.
     """
-    _, pq = pyarrow()
+    _, pq = load_pyarrow()
     rows = sorted(results, key=lambda r: r.number or 0)
     if not rows:
         return summarize(rows, None)
@@ -294,7 +294,7 @@ def _done(directory: Path, variant: Variant, solutions: bool, name: str) -> Deal
 
     Raises InvalidOptionError for a file that is not.
     """
-    _, pq = pyarrow()
+    _, pq = load_pyarrow()
     expected = list(columns(solutions))
     ranges: list[tuple[int, int]] = []
     for path in _files(directory)[0]:
@@ -329,6 +329,13 @@ class Dataset:
     def __init__(self, directory: Path, lock: IO[str], done: DealRanges) -> None:
         self.directory, self._lock, self.done = directory, lock, done
 
+    def remove_temporary(self) -> None:
+        """Remove the temporary files of writes that never finished (a worker killed as
+        it wrote): call it once every chunk of the run has returned, when none is
+        being written."""
+        for stale in _files(self.directory)[1]:
+            stale.unlink(missing_ok=True)
+
     def close(self) -> None:
         """Unlock the directory."""
         self._lock.close()
@@ -353,7 +360,7 @@ def open_dataset(directory: str | os.PathLike[str], variant: Variant, *, solutio
     dataset of another game or columns, or a directory that cannot be written or that
     another run holds.
     """
-    pyarrow()
+    load_pyarrow()
     path = Path(directory)
     name = name or repr(str(path))
     if path.exists() and not path.is_dir():
@@ -374,8 +381,9 @@ def open_dataset(directory: str | os.PathLike[str], variant: Variant, *, solutio
         if others and not (resume or force):
             raise InvalidOptionError(f"{name} holds files: add --resume to continue it or "
                                      "--force to overwrite it")
-        for stale in temporary:
-            stale.unlink(missing_ok=True)
+        if resume or force:
+            for stale in temporary:
+                stale.unlink(missing_ok=True)
         if force:
             for old in files:
                 old.unlink()

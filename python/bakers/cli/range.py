@@ -621,7 +621,7 @@ def _cmd_dataset(args: argparse.Namespace, variant: Variant, first: int, last: i
     process writes a file for each ``--chunk`` rows as they come."""
     from .. import cluster
 
-    range_dataset.pyarrow()  # missing: said before a cluster starts
+    range_dataset.load_pyarrow()  # missing: said before a cluster starts
     chunk = cluster.DEFAULT_CHUNK if args.chunk is None else cluster.check_chunk(
         args.chunk, "--chunk ")
     client = None if args.cluster is None else _connect(args)
@@ -661,6 +661,8 @@ def _cmd_dataset(args: argparse.Namespace, variant: Variant, first: int, last: i
                     finished = _add_all(summaries, tally, progress)
                 finally:
                     summaries.close()  # type: ignore[attr-defined]
+        if finished:  # every chunk has returned: a temporary file is a dead worker's
+            dataset.remove_temporary()
     except KeyboardInterrupt:
         finished = False
     finally:
