@@ -211,6 +211,18 @@ def test_bad_dataset_one_line_exit_2(bakers: Run, tmp_path: Path, setup: str,
     assert sorted(p.name for p in tmp_path.rglob("*")) == before
 
 
+def test_a_dataset_being_written_is_refused(bakers: Run, tmp_path: Path) -> None:
+    out = tmp_path / "l.parquet"
+    with range_dataset.open_dataset(out, find_variant("freecell"), solutions=False):
+        code, _, err = bakers("range", "freecell", "1", "3", "--out", str(out), "--resume")
+    assert code == 2
+    assert one_error_line(err) == (f"bakers: error: --out {str(out)!r} is being written by "
+                                   "another bakers range: wait for it to finish, or stop it "
+                                   "and --resume")
+    assert bakers("range", "freecell", "1", "3", "--out", str(out), "--resume",
+                  "--quiet")[0] == 0  # unlocked when closed
+
+
 def test_force_replaces_the_files(bakers: Run, tmp_path: Path) -> None:
     out = tmp_path / "f.parquet"
     assert bakers("range", "freecell", "1", "9", "--out", str(out), "--quiet")[0] == 0

@@ -190,11 +190,11 @@ def _solve_chunk(variant: Variant, threads: int | None, limits: Limits,
                  stop: str) -> list[RangeResult]:
     """Return the results of the chunk of deals ``numbers``, decided on this worker's
     threads (the task that the scheduler runs; ``index`` counts from 0 in the chunk).
-    ``worker_memory`` caps
-    the worker process: the searches share what the worker does not already hold.
-    With ``lines`` False the solutions' moves are dropped before the rows travel back
-    (their lengths stay). Once the Dask event named ``stop`` is set (the client was
-    interrupted), the searches stop and the chunk returns the rows finished by then.
+    ``worker_memory`` caps the worker process: the searches share what the worker does
+    not already hold. With ``lines`` False the solutions' moves are dropped before the
+    rows travel back (their lengths stay). Once the Dask event named ``stop`` is set
+    (the client was interrupted), the searches stop and the chunk returns the rows
+    finished by then.
 
     Raises InvalidOptionError when ``worker_memory`` leaves nothing for the searches.
     """
