@@ -67,9 +67,12 @@ def load_pyarrow() -> tuple[Any, Any]:
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
-    except ImportError:
+    except ImportError as exc:
+        # An installed pyarrow can fail to import too (one built for another NumPy).
+        broken = exc.name != "pyarrow" and str(exc)
         raise DatasetError("a Parquet --out needs pyarrow: pip install 'bakers[parquet]'"
-                           ) from None
+                           + (f" (the one installed does not import: "
+                              f"{broken.splitlines()[0]})" if broken else "")) from None
     return pa, pq
 
 
