@@ -29,8 +29,8 @@ from .solution import Solution
 from .solving import SolveStats, Verdict, _core_position, check_method
 from .variants import Variant, find_variant
 
-__all__ = ["RangeResult", "solve_range", "solve_many", "check_range", "max_threads",
-           "default_threads"]
+__all__ = ["RangeResult", "solve_range", "solve_many", "check_range", "check_deal",
+           "deal_numbers", "max_threads", "default_threads"]
 
 #: How many jobs one core run holds at a time; longer inputs go through in chunks.
 CHUNK = 1 << 14
@@ -192,15 +192,59 @@ def check_range(variant: Variant, first: object, last: object) -> tuple[int, int
     Raises InvalidDealError for a number that is not an integer of the game's range,
     InvalidOptionError when ``first > last``.
     """
-    low, high = number_range(variant)
     for name, value in (("first", first), ("last", last)):
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise InvalidDealError(
-                f"{name} deal {value!r} is out of range: {variant.name} deals are numbered "
-                f"{low}..{high} ({variant.numbering!r} numbering)")
+        check_deal(variant, value, f"{name} deal")
     if first > last:  # type: ignore[operator]
         raise InvalidOptionError(f"the range {first}..{last} is empty: first > last")
     return first, last  # type: ignore[return-value]
+
+
+def check_deal(variant: Variant, value: object, name: str = "deal") -> int:
+    """Return ``value`` checked as a deal number of ``variant`` (``name``: what messages
+    call it).
+
+    Raises InvalidDealError for anything but an integer of the game's numbering.
+    """
+    low, high = number_range(variant)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        # (repr() refuses an int of 4,300 digits or more: such a number is told by its size)
+        shown = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else (
+            f"of about {value.bit_length() * 30103 // 100000 + 1:,} digits")
+        raise InvalidDealError(
+            f"{name} {shown} is out of range: {variant.name} deals are numbered "
+            f"{low}..{high} ({variant.numbering!r} numbering)")
+    return value
+
+
+def deal_numbers(variant: Variant, first: object, last: object,
+                 deals: Iterable[int] | None) -> range | list[int]:
+    """Return the deals of a run: ``first..last``, or the numbers of ``deals``, each
+    checked (`check_deal`), the repeats of a number dropped (the first kept), in their
+    order. Exactly one of the two forms is given.
+
+    Raises InvalidOptionError for neither form or both, or a ``deals`` that is not an
+    iterable of numbers; InvalidDealError and InvalidOptionError as `check_range`.
+    """
+    if deals is None:
+        if first is None or last is None:
+            raise InvalidOptionError("give the deals first and last, or deals=[numbers]")
+        first, last = check_range(variant, first, last)
+        return range(first, last + 1)
+    if first is not None or last is not None:
+        raise InvalidOptionError("give the deals first and last, or deals=[numbers], "
+                                 "not both")
+    if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
+        raise InvalidOptionError(f"deals= takes an iterable of deal numbers, not a "
+                                 f"{type(deals).__name__} (read a file with "
+                                 f"bakers.deal_lists.read_deals)")
+    seen: set[int] = set()
+    numbers: list[int] = []
+    for place, value in enumerate(deals):
+        number = check_deal(variant, value, f"deals[{place}]")
+        if number not in seen:
+            seen.add(number)
+            numbers.append(number)
+    return numbers
 
 
 # --------------------------------------------------------------------------- runs
@@ -287,28 +331,31 @@ def _stop_on(halt: threading.Event, run: Any) -> threading.Event:
     return over
 
 
-def solve_range(variant: Variant | str, first: int, last: int, *, threads: int | None = None,
+def solve_range(variant: Variant | str, first: int | None = None, last: int | None = None, *,
+                deals: Iterable[int] | None = None, threads: int | None = None,
                 limits: Limits | None = None, ordered: bool = False,
                 solutions: bool = True, method: str | None = None) -> Iterator[RangeResult]:
-    """Decide the numbered deals ``first..last`` of a game on ``threads`` worker threads
-    (default: one per CPU) and yield a `RangeResult` for each, as they finish or, with
-    ``ordered``, in deal order. ``limits`` holds for each deal, except ``memory``, which
-    holds for the whole run. With ``solutions=False`` the engine keeps no lines
-    (``solution`` and ``solution_length`` are None), which saves memory and time.
+    """Decide the numbered deals ``first..last`` of a game, or the deals numbered in
+    ``deals`` (a repeat decided once; ``index`` counts in their order), on ``threads``
+    worker threads (default: one per CPU) and yield a `RangeResult` for each, as they
+    finish or, with ``ordered``, in deal order (the order of ``deals``). ``limits``
+    holds for each deal, except ``memory``, which holds for the whole run. With
+    ``solutions=False`` the engine keeps no lines (``solution`` and ``solution_length``
+    are None), which saves memory and time.
     Ctrl-C stops every search: the results finished before it are yielded, then
     KeyboardInterrupt is raised. Each deal is one search on one thread, of ``method``
     (see `solve`; None: the game's `default_method`). Arguments are checked when the
     function is called.
 
     Raises UnknownVariantError for an unknown game, InvalidDealError for a deal number
-    out of the game's range, InvalidOptionError for ``first > last``, a bad ``threads``
-    or ``method``, or ``limits`` that are not a `Limits`.
+    out of the game's range, InvalidOptionError for ``first > last``, both forms or
+    neither, a bad ``threads`` or ``method``, or ``limits`` that are not a `Limits`.
     """
     variant = find_variant(variant)
-    first, last = check_range(variant, first, last)
+    numbers = deal_numbers(variant, first, last, deals)
     threads, limits = _threads(threads), limits_or(limits, Limits())
     method = check_method(method, variant)
-    return solve_numbers(variant, range(first, last + 1), threads=threads, limits=limits,
+    return solve_numbers(variant, numbers, threads=threads, limits=limits,
                          ordered=bool(ordered), solutions=bool(solutions), method=method)
 
 

@@ -4,9 +4,10 @@ Dask scheduler, each chunk decided there by the threaded run of `bakers.bulk`.
 Needs the optional extra ``bakers[cluster]`` (Dask's ``distributed``). `connect` opens a
 client to a scheduler's address, or starts a ``LocalCluster`` of worker processes on
 this machine for ``'local'`` or ``'local:N'``; `solve_range` yields the same
-`RangeResult` rows as `bakers.solve_range`; `write_range` has each worker write its
-chunk's rows as one file of a Parquet dataset (`bakers.range_dataset`) and yields the
-chunks' summaries alone, so that the client reads a few numbers a chunk, not its rows.
+`RangeResult` rows as `bakers.solve_range` (of a range, or of listed deals);
+`write_range` has each worker write its chunk's rows as one file of a Parquet dataset
+(`bakers.range_dataset`) and yields the chunks' summaries alone, so that the client
+reads a few numbers a chunk, not its rows.
 
 A chunk's rows come back together when the chunk finishes, so each row is yielded once:
 a chunk whose worker dies before it finishes is run again by the scheduler from its
@@ -14,6 +15,12 @@ start, and only the run that finishes returns rows. Ctrl-C sets a Dask event tha
 running chunks watch: they stop their searches and return the rows finished by then.
 At most a few chunks per worker thread are in flight at a time, so a run of billions
 of deals never holds more than that many tasks on the scheduler.
+
+With ``resources`` (Dask's worker resources, like ``{"BIG": 1}``) each chunk asks the
+scheduler for them, so it runs only on the workers started with them (``dask worker
+ADDRESS --resources "BIG=1"``): the workers with more memory kept for a second pass.
+A run whose cluster has no such worker when it starts is refused (`check_workers`)
+rather than left waiting for one without a word.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from . import range_dataset
-from .bulk import RangeResult, check_range, max_threads
+from .bulk import RangeResult, deal_numbers, max_threads
 from .bulk import solve_numbers as solve_on_threads
 from .errors import BakersError, InvalidOptionError
 from .limits import Limits, limits_or
@@ -42,7 +49,7 @@ from .solving import check_method
 from .variants import Variant, find_variant
 
 __all__ = ["ClusterError", "connect", "solve_range", "solve_numbers", "write_range",
-           "write_numbers", "DEFAULT_CHUNK"]
+           "write_numbers", "check_resources", "check_workers", "DEFAULT_CHUNK"]
 
 #: Deals in one chunk (one task) by default: FreeCell's deals take well under a
 #: millisecond each, so a chunk is about a second of one core, long against Dask's
@@ -105,13 +112,15 @@ def _local_workers(address: str, name: str) -> int | None:
     return int(count)
 
 
-def connect(cluster: Any, *, name: str = "cluster") -> Any:
+def connect(cluster: Any, *, name: str = "cluster",
+            resources: dict[str, float] | None = None) -> Any:
     """Return a Dask ``Client`` for ``cluster``: a scheduler's address (``'tcp://host:8786'``),
     ``'local'`` or ``'local:N'`` (a new ``LocalCluster`` of N worker processes with one
     task at a time each; ``'local'``: one per CPU), or a ``Client`` itself, returned as it
-    is. The workers of a local cluster split this machine's CPUs between them; a client
-    made here closes its local cluster when it is closed. ``name`` is how messages call
-    the argument.
+    is. The workers of a local cluster split this machine's CPUs between them, and each
+    has the worker ``resources`` (`check_resources`) when given; a client made here
+    closes its local cluster when it is closed. ``name`` is how messages call the
+    argument.
 
     Raises InvalidOptionError for a value that is none of these (an address names a host
     and a port), ClusterError when no scheduler answers at the address within Dask's
@@ -134,7 +143,7 @@ def connect(cluster: Any, *, name: str = "cluster") -> Any:
         return distributed.Client(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
             memory_limit=0, silence_logs=logging.CRITICAL, env={THREADS_VARIABLE: str(share)},
-            preload=[__name__], set_as_default=False)
+            preload=[__name__], set_as_default=False, resources=resources or None)
     try:
         distributed.comm.get_address_host_port(cluster)
     except ValueError as exc:
@@ -254,10 +263,71 @@ def _write_chunk(directory: str, variant: Variant, threads: int | None, limits: 
 # --------------------------------------------------------------------------- client
 
 
-def _in_flight(client: Any) -> int:
-    """Return how many chunks to keep submitted: a few per worker thread now."""
+def check_resources(resources: object, name: str = "resources=") -> dict[str, float]:
+    """Return ``resources`` checked as Dask worker resources that each chunk asks for: a
+    mapping of names to positive amounts (None: none). ``name`` says the argument in
+    messages.
+
+    Raises InvalidOptionError for anything else.
+    """
+    if resources is None:
+        return {}
+    if not isinstance(resources, dict):
+        raise InvalidOptionError(f"{name}{resources!r}: give the worker resources as a "
+                                 "dict of names and amounts, like {'BIG': 1}")
+    checked: dict[str, float] = {}
+    for key, amount in resources.items():
+        if not isinstance(key, str) or not key.strip() or any(c in key for c in "=, "):
+            raise InvalidOptionError(f"{name}{key!r} is not a resource name (a word like BIG)")
+        if (isinstance(amount, bool) or not isinstance(amount, (int, float))
+                or not 0 < amount < float("inf")):
+            raise InvalidOptionError(f"{name}{key}={amount!r}: the amount of a resource is "
+                                     "a positive number")
+        checked[key] = amount
+    return checked
+
+
+def _slots(workers: dict[str, Any], resources: dict[str, float]) -> int:
+    """Return how many chunks asking for ``resources`` the workers of the scheduler's
+    ``workers`` (its ``scheduler_info()['workers']``) run at a time."""
+    slots = 0
+    for worker in workers.values():
+        have = worker.get("resources") or {}
+        fits = min((int(have.get(key, 0) // amount) for key, amount in resources.items()),
+                   default=int(worker.get("nthreads", 0)))
+        slots += min(int(worker.get("nthreads", 0)), fits)
+    return slots
+
+
+def check_workers(client: Any, resources: dict[str, float], name: str = "resources=") -> None:
+    """Refuse a run whose chunks ask for ``resources`` that no worker of ``client``'s
+    cluster has now: its tasks would wait, without a word, for a worker that may never
+    come. ``name`` says the argument in messages.
+
+    Raises ClusterError naming the resources.
+    """
+    if not resources:
+        return
     try:
-        slots = sum(int(n) for n in client.nthreads().values())
+        workers = client.scheduler_info().get("workers", {})
+    except (OSError, TimeoutError) as exc:
+        raise ClusterError(f"{name}: the scheduler does not say its workers ({exc})") from None
+    if _slots(workers, resources) == 0:
+        wanted = ",".join(f"{key}={amount:g}" for key, amount in resources.items())
+        raise ClusterError(
+            f"{name}{wanted}: none of the cluster's {len(workers)} workers has "
+            f"{'this resource' if len(resources) == 1 else 'these resources'}; start one "
+            f"with: dask worker SCHEDULER --resources \"{wanted}\"")
+
+
+def _in_flight(client: Any, resources: dict[str, float]) -> int:
+    """Return how many chunks to keep submitted: a few per worker thread now (of the
+    workers with ``resources``, when the chunks ask for some)."""
+    try:
+        if resources:
+            slots = _slots(client.scheduler_info().get("workers", {}), resources)
+        else:
+            slots = sum(int(n) for n in client.nthreads().values())
     except (OSError, TimeoutError):
         slots = 0
     return max(4, IN_FLIGHT_PER_THREAD * slots)
@@ -279,12 +349,14 @@ def _failure(numbers: list[int], exc: BaseException) -> BakersError:
 
 
 def _run_chunks(client: Any, numbers: Iterable[int], chunk: int, task: Any,
-                *arguments: Any) -> Iterator[tuple[int, int, list[int], Any]]:
+                *arguments: Any, resources: dict[str, float] | None = None
+                ) -> Iterator[tuple[int, int, list[int], Any]]:
     """Yield ``(order, offset, deals, result)`` for each chunk of ``chunk`` deals of
     ``numbers`` as it finishes on the workers of ``client``: ``order`` counts the
     chunks from 0, ``offset`` is the place of the chunk's first deal in ``numbers``,
     ``result`` is what ``task(*arguments, deals, stop)`` returned (``stop``: the name
-    of the Dask event that asks the chunks to stop).
+    of the Dask event that asks the chunks to stop). Each task asks the scheduler for
+    the worker ``resources``.
 
     Ctrl-C (raised here, or thrown in at a yield) sets the stop event; the results of
     the chunks that return within `STOP_GRACE` seconds are yielded, the others are
@@ -292,6 +364,7 @@ def _run_chunks(client: Any, numbers: Iterable[int], chunk: int, task: Any,
     failed on every worker the scheduler gave it to (Dask's ``allowed-failures``).
     """
     distributed = _distributed()
+    resources = resources or {}
     run = uuid.uuid4().hex
     stop = f"bakers-range-stop-{run}"
     it = iter(numbers)
@@ -305,7 +378,8 @@ def _run_chunks(client: Any, numbers: Iterable[int], chunk: int, task: Any,
         if not deals:
             return False
         future = client.submit(task, *arguments, deals, stop,
-                               key=f"bakers-range-{run}-{submitted}", pure=False, retries=0)
+                               key=f"bakers-range-{run}-{submitted}", pure=False, retries=0,
+                               resources=resources or None)
         chunks[future] = (submitted, offset, deals)
         finished.add(future)
         submitted += 1
@@ -331,13 +405,13 @@ def _run_chunks(client: Any, numbers: Iterable[int], chunk: int, task: Any,
 
     try:
         try:
-            limit, counted = _in_flight(client), time.monotonic()
+            limit, counted = _in_flight(client, resources), time.monotonic()
             while len(chunks) < limit and submit():
                 pass
             for future in finished:
                 done = take(future)
                 if time.monotonic() - counted > RECOUNT:  # workers come and go
-                    limit, counted = _in_flight(client), time.monotonic()
+                    limit, counted = _in_flight(client, resources), time.monotonic()
                 while len(chunks) < limit and submit():
                     pass
                 yield done
@@ -376,8 +450,8 @@ def _after_stop(results: Iterator[Any]) -> Iterator[Any]:
 def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
                   threads: int | None, limits: Limits, ordered: bool, solutions: bool,
                   method: str, chunk: int = DEFAULT_CHUNK, lines: bool | None = None,
-                  worker_memory: int | None = None,
-                  memory_text: str = "--max-memory") -> Iterator[RangeResult]:
+                  worker_memory: int | None = None, memory_text: str = "--max-memory",
+                  resources: dict[str, float] | None = None) -> Iterator[RangeResult]:
     """Yield the results of the numbered deals ``numbers`` (already checked), decided in
     chunks of ``chunk`` deals on the workers of ``client``, as chunks finish or, with
     ``ordered``, in the order of ``numbers`` (``index`` counts from 0 in that order).
@@ -385,7 +459,8 @@ def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
     runs at a time); ``limits`` hold on the worker as in `bakers.bulk.solve_numbers`;
     ``worker_memory`` caps each worker process instead of ``limits.memory``
     (``memory_text`` names it in messages). ``lines`` (default: ``solutions``) sends
-    the solutions' moves back, not only their lengths.
+    the solutions' moves back, not only their lengths. Each chunk asks the scheduler for
+    the worker ``resources`` (checked: `check_resources`, `check_workers`).
 
     Ctrl-C stops every chunk: the rows finished before it, in chunks done or still
     running (which return them within `STOP_POLL` seconds or so), are yielded, then
@@ -394,7 +469,8 @@ def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
     """
     lines = solutions if lines is None else lines
     chunks = _run_chunks(client, numbers, chunk, _solve_chunk, variant, threads, limits,
-                         worker_memory, memory_text, ordered, solutions, lines, method)
+                         worker_memory, memory_text, ordered, solutions, lines, method,
+                         resources=resources)
     ready: dict[int, list[RangeResult]] = {}  # finished chunks by order, not yet yielded
     waiting: deque[RangeResult] = deque()  # rows to yield, in order
     next_order = 0
@@ -434,37 +510,55 @@ def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
         chunks.close()  # type: ignore[attr-defined]
 
 
-def solve_range(variant: Variant | str, first: int, last: int, *, cluster: Any,
+def solve_range(variant: Variant | str, first: int | None = None, last: int | None = None,
+                *, cluster: Any, deals: Iterable[int] | None = None,
                 threads: int | None = None, limits: Limits | None = None,
                 ordered: bool = False, solutions: bool = True, method: str | None = None,
-                chunk: int = DEFAULT_CHUNK) -> Iterator[RangeResult]:
-    """Decide the numbered deals ``first..last`` of a game on the Dask cluster
-    ``cluster`` (see `connect`: an address, ``'local'``, ``'local:N'`` or a Client) and
-    yield a `RangeResult` for each, as its chunk of ``chunk`` deals finishes or, with
-    ``ordered``, in deal order: the same rows as `bakers.solve_range`. Each chunk is one
-    threaded run on a worker with ``threads`` threads (None: the worker's CPUs over its
-    tasks at a time); ``limits`` hold as there, ``memory`` for each chunk's run. The
-    arguments are checked and the cluster connected when the function is called; a
-    client or local cluster made here is closed when the rows end.
+                chunk: int = DEFAULT_CHUNK,
+                resources: dict[str, float] | None = None) -> Iterator[RangeResult]:
+    """Decide the numbered deals ``first..last`` of a game, or the deals numbered in
+    ``deals``, on the Dask cluster ``cluster`` (see `connect`: an address, ``'local'``,
+    ``'local:N'`` or a Client) and yield a `RangeResult` for each, as its chunk of
+    ``chunk`` deals finishes or, with ``ordered``, in deal order: the same rows as
+    `bakers.solve_range`. Each chunk is one threaded run on a worker with ``threads``
+    threads (None: the worker's CPUs over its tasks at a time); ``limits`` hold as
+    there, ``memory`` for each chunk's run. Each chunk asks for the worker
+    ``resources`` (like ``{'BIG': 1}``), which a local cluster made here gives each
+    of its workers. The arguments are checked and the cluster connected when the
+    function is called; a client or local cluster made here is closed when the rows end.
 
     Raises UnknownVariantError, InvalidDealError, InvalidOptionError as
-    `bakers.solve_range` does, InvalidOptionError for a bad ``cluster`` or ``chunk``,
-    ClusterError for a scheduler that does not answer.
+    `bakers.solve_range` does, InvalidOptionError for a bad ``cluster``, ``chunk`` or
+    ``resources``, ClusterError for a scheduler that does not answer or a cluster
+    whose workers have none of ``resources``.
     """
     variant = find_variant(variant)
-    first, last = check_range(variant, first, last)
+    numbers = deal_numbers(variant, first, last, deals)
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
                                 or not 1 <= threads <= max_threads()):
         raise InvalidOptionError(f"threads={threads!r} must be an integer 1..{max_threads()}")
     check_chunk(chunk, "chunk=")
+    resources = check_resources(resources)
     limits = limits_or(limits, Limits())
     method = check_method(method, variant)
-    client = connect(cluster)
+    client = _connected(cluster, resources)
     owned = client is not cluster
-    rows = solve_numbers(variant, range(first, last + 1), client=client, threads=threads,
+    rows = solve_numbers(variant, numbers, client=client, threads=threads,
                          limits=limits, ordered=bool(ordered), solutions=bool(solutions),
-                         method=method, chunk=chunk)
+                         method=method, chunk=chunk, resources=resources)
     return _closing(rows, client) if owned else rows
+
+
+def _connected(cluster: Any, resources: dict[str, float]) -> Any:
+    """Return the client of `connect`, checked to have workers with ``resources``."""
+    client = connect(cluster, resources=resources)
+    try:
+        check_workers(client, resources)
+    except BaseException:
+        if client is not cluster:
+            client.close()
+        raise
+    return client
 
 
 def _closing(rows: Iterator[Any], client: Any) -> Iterator[Any]:
@@ -477,13 +571,14 @@ def _closing(rows: Iterator[Any], client: Any) -> Iterator[Any]:
 def write_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
                   directory: str | os.PathLike[str], threads: int | None, limits: Limits,
                   solutions: bool, method: str, chunk: int = DEFAULT_CHUNK,
-                  worker_memory: int | None = None,
-                  memory_text: str = "--max-memory") -> Iterator[ChunkSummary]:
+                  worker_memory: int | None = None, memory_text: str = "--max-memory",
+                  resources: dict[str, float] | None = None) -> Iterator[ChunkSummary]:
     """Decide the numbered deals ``numbers`` (already checked) in chunks of ``chunk``
     deals on the workers of ``client`` as `solve_numbers` does, but have each worker
     write its chunk's rows as one file of the Parquet dataset ``directory`` (a path that
     every worker reaches; see `bakers.range_dataset`), with the solutions' column when
-    ``solutions``; yield each chunk's `ChunkSummary` as it finishes, not its rows.
+    ``solutions``; yield each chunk's `ChunkSummary` as it finishes, not its rows. Each
+    chunk asks for the worker ``resources``.
 
     Ctrl-C stops every chunk: those running write the rows they finished and their
     summaries are yielded (within `STOP_POLL` seconds or so), then KeyboardInterrupt is
@@ -492,7 +587,8 @@ def write_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
     """
     path = str(Path(directory).resolve())
     chunks = _run_chunks(client, numbers, chunk, _write_chunk, path, variant, threads,
-                         limits, worker_memory, memory_text, solutions, method)
+                         limits, worker_memory, memory_text, solutions, method,
+                         resources=resources)
     try:
         try:
             for _, _, _, summary in chunks:
@@ -505,45 +601,49 @@ def write_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
         chunks.close()  # type: ignore[attr-defined]
 
 
-def write_range(variant: Variant | str, first: int, last: int, *, cluster: Any,
-                out: str | os.PathLike[str], resume: bool = False, force: bool = False,
-                threads: int | None = None, limits: Limits | None = None,
-                solutions: bool = False, method: str | None = None,
-                chunk: int = DEFAULT_CHUNK) -> Iterator[ChunkSummary]:
-    """Decide the numbered deals ``first..last`` of a game on the Dask cluster
-    ``cluster`` (see `connect`) and have the workers write their rows to the Parquet
-    dataset ``out`` (a directory, made if missing, at the same path on every worker:
-    shared storage), one file a chunk of ``chunk`` deals; yield the `ChunkSummary` of
-    each file as it is written. With ``resume`` the deals already in ``out``'s files
-    are left out; with ``force`` its files are removed first; otherwise a directory
-    with files is refused. ``solutions`` adds the solutions' column; ``threads``,
-    ``limits`` and ``method`` are as in `solve_range`. The arguments are checked, the
-    directory opened (and locked while the summaries are read) and the cluster
-    connected when the function is called; what was opened here is closed when the
-    summaries end.
+def write_range(variant: Variant | str, first: int | None = None, last: int | None = None,
+                *, cluster: Any, out: str | os.PathLike[str],
+                deals: Iterable[int] | None = None, resume: bool = False,
+                force: bool = False, threads: int | None = None,
+                limits: Limits | None = None, solutions: bool = False,
+                method: str | None = None, chunk: int = DEFAULT_CHUNK,
+                resources: dict[str, float] | None = None) -> Iterator[ChunkSummary]:
+    """Decide the numbered deals ``first..last`` of a game, or the deals numbered in
+    ``deals``, on the Dask cluster ``cluster`` (see `connect`) and have the workers
+    write their rows to the Parquet dataset ``out`` (a directory, made if missing, at
+    the same path on every worker: shared storage), one file a chunk of ``chunk`` deals;
+    yield the `ChunkSummary` of each file as it is written. With ``resume`` the deals
+    already in ``out``'s files are left out; with ``force`` its files are removed first;
+    otherwise a directory with files is refused. ``solutions`` adds the solutions'
+    column; ``threads``, ``limits``, ``method`` and ``resources`` are as in
+    `solve_range`. The arguments are checked, the directory opened (and locked while the
+    summaries are read) and the cluster connected when the function is called; what was
+    opened here is closed when the summaries end.
 
     Raises what `solve_range` raises, DatasetError without pyarrow, and
     InvalidOptionError for an ``out`` that cannot be written or resumed.
     """
     variant = find_variant(variant)
-    first, last = check_range(variant, first, last)
+    numbers = deal_numbers(variant, first, last, deals)
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
                                 or not 1 <= threads <= max_threads()):
         raise InvalidOptionError(f"threads={threads!r} must be an integer 1..{max_threads()}")
     check_chunk(chunk, "chunk=")
+    resources = check_resources(resources)
     limits = limits_or(limits, Limits())
     method = check_method(method, variant)
     dataset = range_dataset.open_dataset(out, variant, solutions=bool(solutions),
                                          resume=bool(resume), force=bool(force),
                                          name=f"out={str(out)!r}")
     try:
-        client = connect(cluster)
+        client = _connected(cluster, resources)
     except BaseException:
         dataset.close()
         raise
-    summaries = write_numbers(variant, dataset.done.missing(first, last), client=client,
+    summaries = write_numbers(variant, dataset.done.not_in(numbers), client=client,
                               directory=dataset.directory, threads=threads, limits=limits,
-                              solutions=bool(solutions), method=method, chunk=chunk)
+                              solutions=bool(solutions), method=method, chunk=chunk,
+                              resources=resources)
     return _opened(summaries, dataset, client if client is not cluster else None)
 
 

@@ -41,8 +41,8 @@ from .range_rows import SOLUTION, columns, values
 from .variants import Variant
 
 __all__ = ["EXTENSION", "ChunkSummary", "Dataset", "DealRanges", "is_dataset",
-           "load_pyarrow", "schema", "file_name", "write_chunk", "summarize", "open_dataset",
-           "nth_seconds", "seconds_bin"]
+           "load_pyarrow", "dataset_files", "schema", "file_name", "write_chunk", "summarize",
+           "open_dataset", "nth_seconds", "seconds_bin"]
 
 #: The extension of a dataset's directory and of its files.
 EXTENSION = ".parquet"
@@ -250,6 +250,20 @@ class DealRanges:
         """Return how many of the deals ``first..last`` are in the set."""
         return sum(max(0, min(high, last) - max(low, first) + 1) for low, high in self.ranges)
 
+    def count_in(self, deals: range | list[int]) -> int:
+        """Return how many of ``deals`` (a range of step 1, or distinct numbers) are in
+        the set."""
+        if isinstance(deals, range):
+            return self.count(deals.start, deals.stop - 1) if deals else 0
+        return sum(1 for deal in deals if deal in self)
+
+    def not_in(self, deals: range | list[int]) -> Iterator[int]:
+        """Yield the deals of ``deals`` (a range of step 1, or numbers) that are not in
+        the set, in their order."""
+        if isinstance(deals, range):
+            return self.missing(deals.start, deals.stop - 1)
+        return (deal for deal in deals if deal not in self)
+
     def missing(self, first: int, last: int) -> Iterator[int]:
         """Yield the deals of ``first..last`` that are not in the set, in order."""
         n = first
@@ -289,6 +303,11 @@ def _files(directory: Path) -> tuple[list[Path], list[Path]]:
         elif entry.suffix == EXTENSION and not entry.name.startswith("."):
             files.append(entry)
     return files, temporary
+
+
+def dataset_files(directory: str | os.PathLike[str]) -> list[Path]:
+    """Return the files of the dataset ``directory``, in the order of their names."""
+    return _files(Path(directory))[0]
 
 
 def _done(directory: Path, variant: Variant, solutions: bool, name: str) -> DealRanges:

@@ -1,7 +1,9 @@
 """`bakers range GAME FIRST LAST`: decide a range of numbered deals on worker threads and
-write one row per deal, as TSV, CSV or JSON lines (by the extension of ``--out``), or
-as a Parquet dataset (an ``--out`` directory named ``*.parquet``, one file a chunk of
-deals, written by the workers of ``--cluster``: `bakers.range_dataset`).
+write one row per deal (or `bakers range GAME --deals FILE`: the deals that a file lists,
+such as the unknown ones of an earlier run, `bakers.deal_lists`), as TSV, CSV or JSON
+lines (by the extension of ``--out``), or as a Parquet dataset (an ``--out`` directory
+named ``*.parquet``, one file a chunk of deals, written by the workers of ``--cluster``:
+`bakers.range_dataset`).
 
 Rows are flushed as they come, so an interrupted run keeps every finished row and
 ``--resume`` continues it: it reads the deals already in the file (a truncated last
@@ -32,6 +34,7 @@ from typing import IO, Any
 
 from .. import range_dataset
 from ..bulk import RangeResult, check_range, default_threads, max_threads, solve_numbers
+from ..deal_lists import VERDICTS, read_deals
 from ..errors import InvalidOptionError
 from ..limits import Limits, parse_bytes
 from ..range_dataset import ChunkSummary
@@ -555,7 +558,10 @@ def cmd_range(args: argparse.Namespace) -> int:
     Raises the BakersError of a bad game, range or option before anything is written.
     """
     variant = find_variant(args.game)
-    first, last = check_range(variant, args.first, args.last)
+    if args.worker_resources is not None and args.cluster is None:
+        raise InvalidOptionError("--worker-resources needs --cluster (it sends the chunks "
+                                 "to the workers that have those resources)")
+    numbers = _deals(args, variant)
     if args.threads is not None and not 1 <= args.threads <= max_threads():
         raise InvalidOptionError(f"--threads {args.threads}: give 1..{max_threads()} threads")
     threads = args.threads or default_threads()
@@ -567,7 +573,7 @@ def cmd_range(args: argparse.Namespace) -> int:
         raise InvalidOptionError("--forget needs --max-memory (it forgets under that limit)")
     limits = _limits(args, threads) if args.cluster is None else _cluster_limits(args)
     if dataset:
-        return _cmd_dataset(args, variant, first, last, threads, limits)
+        return _cmd_dataset(args, variant, numbers, threads, limits)
     fmt = _format(args.out, columns(args.solutions))
     client = None if args.cluster is None else _connect(args)
     try:
@@ -576,9 +582,12 @@ def cmd_range(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
         raise
-    already = sum(1 for n in done if first <= n <= last)
-    requested = last - first + 1
-    todo = (n for n in range(first, last + 1) if n not in done)
+    if isinstance(numbers, range):
+        already = sum(1 for n in done if n in numbers)
+    else:
+        already = sum(1 for n in numbers if n in done)
+    requested = len(numbers)
+    todo = (n for n in numbers if n not in done)
     if client is None:
         rows = solve_numbers(variant, todo, threads=threads, limits=limits,
                              ordered=args.ordered, method=args.method, solutions=True)
@@ -614,7 +623,7 @@ def _finish(args: argparse.Namespace, tally: _Tally, requested: int, already: in
     return EXIT_INTERRUPTED
 
 
-def _cmd_dataset(args: argparse.Namespace, variant: Variant, first: int, last: int,
+def _cmd_dataset(args: argparse.Namespace, variant: Variant, numbers: range | list[int],
                  threads: int, limits: Limits) -> int:
     """Run `bakers range` into the Parquet dataset ``--out``: with ``--cluster`` each
     worker writes the file of its chunk and sends back its summary; without, this
@@ -637,9 +646,9 @@ def _cmd_dataset(args: argparse.Namespace, variant: Variant, first: int, last: i
         print(f"bakers: warning: --out {args.out!r} holds {dataset.done.duplicates:,} deals "
               "in more than one file; each counts once and is not decided again",
               file=sys.stderr)
-    already = dataset.done.count(first, last)
-    requested = last - first + 1
-    todo = dataset.done.missing(first, last)
+    already = dataset.done.count_in(numbers)
+    requested = len(numbers)
+    todo = dataset.done.not_in(numbers)
     tally = _Tally()
     show = not args.quiet and (args.progress or sys.stderr.isatty())
     try:
@@ -699,13 +708,66 @@ def _cluster_limits(args: argparse.Namespace) -> Limits:
                   forget=args.forget)
 
 
+def _deals(args: argparse.Namespace, variant: Variant) -> range | list[int]:
+    """Return the deals to decide: FIRST..LAST, or those that --deals FILE lists (the
+    rows of --verdict alone, when it is given).
+
+    Raises InvalidOptionError for neither form or both, the errors of `read_deals` for
+    a bad file, and those of `check_range` for a bad range.
+    """
+    if args.deals is None:
+        if args.verdict:
+            raise InvalidOptionError("--verdict needs --deals FILE (it keeps the rows of "
+                                     "FILE with those verdicts)")
+        if args.first is None or args.last is None:
+            raise InvalidOptionError("give the deals to decide: FIRST LAST, or --deals FILE")
+        first, last = check_range(variant, args.first, args.last)
+        return range(first, last + 1)
+    if args.first is not None:
+        raise InvalidOptionError("give FIRST LAST or --deals FILE, not both")
+    verdicts = [word.strip() for item in args.verdict or [] for word in item.split(",")]
+    return read_deals(variant, args.deals, verdicts=verdicts or None, name="--deals ",
+                      verdict_name="--verdict ")
+
+
+def _worker_resources(text: str | None) -> dict[str, float]:
+    """Return the resources of ``--worker-resources NAME=N[,NAME=N]``.
+
+    Raises InvalidOptionError for a text of another form.
+    """
+    from .. import cluster
+
+    if text is None:
+        return {}
+    resources: dict[str, float] = {}
+    for item in text.split(","):
+        key, equals, amount = item.partition("=")
+        try:
+            value = float(amount)
+        except ValueError:
+            value = None
+        if not equals or not key.strip() or value is None:
+            raise InvalidOptionError(f"--worker-resources {text!r}: give NAME=N[,NAME=N], "
+                                     f"like BIG=1 (not {item!r})")
+        resources[key.strip()] = int(value) if value.is_integer() else value
+    return cluster.check_resources(resources, "--worker-resources ")
+
+
 def _connect(args: argparse.Namespace) -> Any:
-    """Return a Dask client for ``--cluster`` (the optional extra, imported only here)."""
+    """Return a Dask client for ``--cluster`` (the optional extra, imported only here),
+    whose workers have the ``--worker-resources`` (a local cluster's are given them)."""
     from .. import cluster
 
     if args.chunk is not None:
         cluster.check_chunk(args.chunk, "--chunk ")
-    return cluster.connect(args.cluster, name="--cluster")
+    resources = _worker_resources(args.worker_resources)
+    client = cluster.connect(args.cluster, name="--cluster", resources=resources)
+    try:
+        cluster.check_workers(client, resources, "--worker-resources ")
+    except BaseException:
+        client.close()
+        raise
+    return client
 
 
 def _cluster_rows(args: argparse.Namespace, client: Any, variant: Variant,
@@ -720,7 +782,8 @@ def _cluster_rows(args: argparse.Namespace, client: Any, variant: Variant,
         method=check_method(args.method, variant),
         chunk=args.chunk or cluster.DEFAULT_CHUNK,
         worker_memory=None if args.max_memory is None else parse_bytes(args.max_memory),
-        memory_text=f"--max-memory {args.max_memory}")
+        memory_text=f"--max-memory {args.max_memory}",
+        resources=_worker_resources(args.worker_resources))
 
 
 def _cluster_files(args: argparse.Namespace, client: Any, variant: Variant,
@@ -735,14 +798,17 @@ def _cluster_files(args: argparse.Namespace, client: Any, variant: Variant,
         limits=limits, solutions=args.solutions, method=check_method(args.method, variant),
         chunk=chunk,
         worker_memory=None if args.max_memory is None else parse_bytes(args.max_memory),
-        memory_text=f"--max-memory {args.max_memory}")
+        memory_text=f"--max-memory {args.max_memory}",
+        resources=_worker_resources(args.worker_resources))
 
 
 def add_commands(subparsers: Any) -> None:
     """Add the `range` command to the subparsers of the `bakers` command."""
     p = subparsers.add_parser(
-        "range", help="decide numbered deals FIRST..LAST on worker threads",
-        description="Decide deals FIRST..LAST of GAME and write a row per deal (game, "
+        "range", help="decide numbered deals FIRST..LAST (or those a file lists) on worker "
+        "threads",
+        description="Decide deals FIRST..LAST of GAME, or the deals that --deals FILE "
+        "lists, and write a row per deal (game, "
         "deal, verdict, moves, most_home, most_home_exact, expanded, stored, peak_bytes, "
         "seconds, reason, and with --solutions the solution) as TSV, CSV or JSON lines "
         "by the extension of --out (.tsv, .csv, .jsonl; standard output: TSV), or as a "
@@ -750,8 +816,16 @@ def add_commands(subparsers: Any) -> None:
         "with --cluster the workers write (needs bakers[parquet]). Exit 0: done; 2: bad "
         "input; 130: interrupted (the rows written so far are complete).")
     p.add_argument("game", help="a game name or alias, like bakers_game or fc")
-    p.add_argument("first", type=number, help="the first deal number")
-    p.add_argument("last", type=number, help="the last deal number (included)")
+    p.add_argument("first", type=number, nargs="?", help="the first deal number")
+    p.add_argument("last", type=number, nargs="?", help="the last deal number (included)")
+    p.add_argument("--deals", metavar="FILE",
+                   help="decide the deals that FILE lists instead of FIRST..LAST ('-': "
+                   "standard input): one number a line, or the rows of an earlier run "
+                   "(.tsv, .csv, .jsonl, maybe .xz, or a .parquet directory)")
+    p.add_argument("--verdict", action="append", metavar="VERDICT",
+                   help=f"with --deals, keep the rows of FILE with this verdict "
+                   f"({', '.join(VERDICTS)}; repeat it or give a comma list), as in "
+                   "--verdict unknown for a second pass")
     p.add_argument("--threads", type=int, metavar="N",
                    help="worker threads (default: one per CPU)")
     p.add_argument("--out", metavar="FILE",
@@ -785,5 +859,10 @@ def add_commands(subparsers: Any) -> None:
     p.add_argument("--chunk", type=int, metavar="N",
                    help="deals per task with --cluster, and per file of a .parquet --out "
                    "(default 1000)")
+    p.add_argument("--worker-resources", metavar="NAME=N[,NAME=N]",
+                   help="with --cluster, run each task only on the workers started with "
+                   "these resources (dask worker ADDRESS --resources \"BIG=1\"), such as the "
+                   "ones with more memory for a second pass; with local:N, its workers get "
+                   "them")
     p.set_defaults(run=cmd_range)
 
