@@ -215,6 +215,11 @@ def test_parquet_in_and_out(bakers: Run, tmp_path: Path,
     assert code == 0, err
     assert sorted(read_deals(GAME, second)) == sorted(unknown)
     assert read_deals(GAME, second, verdicts=["unknown"]) == []
+    with pytest.raises(InvalidDealError, match="holds 'bakers_game' deals, not 'freecell'"):
+        read_deals("freecell", second)
+    (tmp_path / "empty.parquet").mkdir()
+    code, _, err = bakers("range", GAME, "--deals", str(tmp_path / "empty.parquet"), "--quiet")
+    assert code == 2 and "no Parquet files" in one_error_line(err)
 
 
 # --------------------------------------------------------------------------- cluster

@@ -226,7 +226,11 @@ class _Reader:
         import pyarrow.compute as pc
 
         kept = pa.array(sorted(self.verdicts), type=pa.string())
-        for path in dataset_files(directory):
+        files = dataset_files(directory)
+        if not files:
+            raise InvalidOptionError(f"{self.where} is a directory with no Parquet files of "
+                                     "bakers range")
+        for path in files:
             where = f"{self.where}: {path.name!r}"
             try:
                 parquet = pq.ParquetFile(path)
