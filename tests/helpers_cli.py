@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import io
+import signal
+import subprocess
 import sys
+import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 from bakers.cli import main
@@ -36,3 +41,28 @@ def one_error_line(err: str) -> str:
     lines = err.splitlines()
     assert len(lines) == 1 and err.endswith("\n"), f"expected one line on stderr, got {err!r}"
     return lines[0]
+
+
+def interrupt_on_cluster(argv: list[str], client: Any, cwd: Path) -> tuple[int, str]:
+    """Run `bakers ARGV` in a child process, send it Ctrl-C once a chunk of the run is
+    running on ``client``'s cluster, and return its exit code and standard error."""
+    # SIGINT may be ignored in a process started in the background; restore Python's
+    # handler so that the child behaves as a program in a terminal.
+    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from bakers.cli import main; sys.exit(main(sys.argv[1:]))")
+    proc = subprocess.Popen([sys.executable, "-c", code, *argv], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not any(client.processing().values()):
+            time.sleep(0.02)
+        time.sleep(1.0)
+        assert proc.poll() is None, "the run ended before it could be interrupted"
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=40)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    return proc.returncode, stderr

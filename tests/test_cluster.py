@@ -8,8 +8,6 @@ from __future__ import annotations
 import os
 import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
@@ -19,7 +17,7 @@ from typing import Any
 
 import pytest
 from bakers import InvalidOptionError, cluster, solve_range
-from helpers_cli import Run, one_error_line
+from helpers_cli import Run, interrupt_on_cluster, one_error_line
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
@@ -161,26 +159,8 @@ def test_sigint_keeps_the_rows_a_running_chunk_finished(bakers: Run, client: Any
     # in the file was finished by a chunk that had not returned yet.
     cluster_argv = [*argv, "--cluster", client.scheduler.address, "--chunk", "250",
                     "--threads", "1", "--out", str(out)]
-    # SIGINT may be ignored in a process started in the background; restore Python's
-    # handler so that the child behaves as a program in a terminal.
-    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-            "from bakers.cli import main; sys.exit(main(sys.argv[1:]))")
-    proc = subprocess.Popen([sys.executable, "-c", code, *cluster_argv], cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and not any(client.processing().values()):
-            time.sleep(0.02)
-        time.sleep(1.0)
-        assert proc.poll() is None, "the run ended before it could be interrupted"
-        proc.send_signal(signal.SIGINT)
-        _, stderr = proc.communicate(timeout=40)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 130, stderr
+    returncode, stderr = interrupt_on_cluster(cluster_argv, client, tmp_path)
+    assert returncode == 130, stderr
     assert "Traceback" not in stderr and "bakers: interrupted:" in stderr
     kept = file_rows(out)
     assert 0 < sum(kept.values()) < 250 and max(kept.values()) == 1

@@ -9,7 +9,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -21,7 +20,7 @@ from bakers.cli import range as cli_range
 from bakers.errors import DatasetError
 from bakers.range_dataset import DealRanges
 from bakers.range_rows import columns
-from helpers_cli import Run, one_error_line
+from helpers_cli import Run, interrupt_on_cluster, one_error_line
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -315,26 +314,9 @@ def test_sigint_on_a_cluster_writes_the_finished_deals_and_resume_completes(
             "--cluster", client.scheduler.address, "--chunk", "250", "--threads", "1",
             "--out", str(out)]
     # One chunk of 250 deals on one thread: Ctrl-C comes while it runs, so the file holds
-    # the deals that the chunk had finished. SIGINT may be ignored in a process started
-    # in the background; restore Python's handler, as in a terminal.
-    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-            "from bakers.cli import main; sys.exit(main(sys.argv[1:]))")
-    proc = subprocess.Popen([sys.executable, "-c", code, *argv], cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and not any(client.processing().values()):
-            time.sleep(0.02)
-        time.sleep(1.0)
-        assert proc.poll() is None, "the run ended before it could be interrupted"
-        proc.send_signal(signal.SIGINT)
-        _, stderr = proc.communicate(timeout=40)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 130, stderr
+    # the deals that the chunk had finished.
+    returncode, stderr = interrupt_on_cluster(argv, client, tmp_path)
+    assert returncode == 130, stderr
     assert "Traceback" not in stderr and "bakers: interrupted:" in stderr
     kept = deals_of(out)
     assert 0 < len(kept) < 250 and len(set(kept)) == len(kept)

@@ -532,21 +532,30 @@ def solve_range(variant: Variant | str, first: int | None = None, last: int | No
     ``resources``, ClusterError for a scheduler that does not answer or a cluster
     whose workers have none of ``resources``.
     """
-    variant = find_variant(variant)
-    numbers = deal_numbers(variant, first, last, deals)
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
-                                or not 1 <= threads <= max_threads()):
-        raise InvalidOptionError(f"threads={threads!r} must be an integer 1..{max_threads()}")
-    check_chunk(chunk, "chunk=")
-    resources = check_resources(resources)
-    limits = limits_or(limits, Limits())
-    method = check_method(method, variant)
+    variant, numbers, limits, method, resources = _checked(
+        variant, first, last, deals, threads, chunk, resources, limits, method)
     client = _connected(cluster, resources)
     owned = client is not cluster
     rows = solve_numbers(variant, numbers, client=client, threads=threads,
                          limits=limits, ordered=bool(ordered), solutions=bool(solutions),
                          method=method, chunk=chunk, resources=resources)
     return _closing(rows, client) if owned else rows
+
+
+def _checked(variant: Variant | str, first: int | None, last: int | None,
+             deals: Iterable[int] | None, threads: int | None, chunk: int,
+             resources: object, limits: Limits | None, method: str | None
+             ) -> tuple[Variant, range | list[int], Limits, str, dict[str, float]]:
+    """Return the game, the deals, the limits, the search and the resources of a run of
+    `solve_range` or `write_range`, each checked as those functions say."""
+    variant = find_variant(variant)
+    numbers = deal_numbers(variant, first, last, deals)
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
+                                or not 1 <= threads <= max_threads()):
+        raise InvalidOptionError(f"threads={threads!r} must be an integer 1..{max_threads()}")
+    check_chunk(chunk, "chunk=")
+    return (variant, numbers, limits_or(limits, Limits()), check_method(method, variant),
+            check_resources(resources))
 
 
 def _connected(cluster: Any, resources: dict[str, float]) -> Any:
@@ -623,15 +632,8 @@ def write_range(variant: Variant | str, first: int | None = None, last: int | No
     Raises what `solve_range` raises, DatasetError without pyarrow, and
     InvalidOptionError for an ``out`` that cannot be written or resumed.
     """
-    variant = find_variant(variant)
-    numbers = deal_numbers(variant, first, last, deals)
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
-                                or not 1 <= threads <= max_threads()):
-        raise InvalidOptionError(f"threads={threads!r} must be an integer 1..{max_threads()}")
-    check_chunk(chunk, "chunk=")
-    resources = check_resources(resources)
-    limits = limits_or(limits, Limits())
-    method = check_method(method, variant)
+    variant, numbers, limits, method, resources = _checked(
+        variant, first, last, deals, threads, chunk, resources, limits, method)
     dataset = range_dataset.open_dataset(out, variant, solutions=bool(solutions),
                                          resume=bool(resume), force=bool(force),
                                          name=f"out={str(out)!r}")
