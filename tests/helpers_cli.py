@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import signal
 import subprocess
 import sys
@@ -66,3 +67,16 @@ def interrupt_on_cluster(argv: list[str], client: Any, cwd: Path) -> tuple[int, 
             proc.kill()
             proc.communicate()
     return proc.returncode, stderr
+
+
+def kill_a_busy_worker(client: Any, pids: dict[str, int]) -> str:
+    """Kill (SIGKILL) a worker of ``client``'s cluster that is running a chunk now and
+    return its address; ``pids`` maps the workers' addresses to their process ids."""
+    victim = None
+    deadline = time.monotonic() + 10
+    while victim is None and time.monotonic() < deadline:
+        busy = [address for address, keys in client.processing().items() if keys]
+        victim = busy[0] if busy else None
+    assert victim is not None, "no worker was running a chunk"
+    os.kill(pids[victim], signal.SIGKILL)
+    return victim

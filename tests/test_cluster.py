@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from bakers import InvalidOptionError, cluster, solve_range
-from helpers_cli import Run, interrupt_on_cluster, one_error_line
+from helpers_cli import Run, interrupt_on_cluster, kill_a_busy_worker, one_error_line
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
@@ -110,13 +110,7 @@ def test_a_worker_killed_mid_run_costs_no_row_and_repeats_none(client: Any) -> N
     rows = cluster.solve_range("bakers_dozen", 1, 160, cluster=client, chunk=8,
                                solutions=False)
     got = [next(rows)]
-    victim = None
-    deadline = time.monotonic() + 10
-    while victim is None and time.monotonic() < deadline:
-        busy = [address for address, keys in client.processing().items() if keys]
-        victim = busy[0] if busy else None
-    assert victim is not None, "no worker was running a chunk"
-    os.kill(pids[victim], signal.SIGKILL)
+    victim = kill_a_busy_worker(client, pids)
     got.extend(rows)
     assert sorted(r.number for r in got) == list(range(1, 161))  # none lost, none twice
     assert {key(r) for r in got} == expected

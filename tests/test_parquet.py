@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import signal
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +18,7 @@ from bakers.cli import range as cli_range
 from bakers.errors import DatasetError
 from bakers.range_dataset import DealRanges
 from bakers.range_rows import columns
-from helpers_cli import Run, interrupt_on_cluster, one_error_line
+from helpers_cli import Run, interrupt_on_cluster, kill_a_busy_worker, one_error_line
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -293,13 +291,7 @@ def test_a_worker_killed_mid_run_loses_no_deal_and_writes_none_twice(
     out = tmp_path / "k.parquet"
     summaries = cluster.write_range("bakers_dozen", 1, 160, cluster=client, out=out, chunk=8)
     got = [next(summaries)]
-    victim = None
-    deadline = time.monotonic() + 10
-    while victim is None and time.monotonic() < deadline:
-        busy = [address for address, keys in client.processing().items() if keys]
-        victim = busy[0] if busy else None
-    assert victim is not None, "no worker was running a chunk"
-    os.kill(pids[victim], signal.SIGKILL)
+    kill_a_busy_worker(client, pids)
     got.extend(summaries)
     assert sum(s.deals for s in got) == 160
     assert deals_of(out) == list(range(1, 161))  # none lost, none twice
