@@ -331,6 +331,19 @@ def _stop_on(halt: threading.Event, run: Any) -> threading.Event:
     return over
 
 
+def after_interrupt(results: Iterator[Any]) -> Iterator[Any]:
+    """Stop the generator ``results`` of a run that Ctrl-C interrupted outside it (it is
+    thrown KeyboardInterrupt) and yield what it hands out before it ends: the rows or
+    chunks that had finished."""
+    try:
+        item = results.throw(KeyboardInterrupt())  # type: ignore[attr-defined]
+        while True:
+            yield item
+            item = next(results)
+    except (KeyboardInterrupt, StopIteration):
+        return
+
+
 def solve_range(variant: Variant | str, first: int | None = None, last: int | None = None, *,
                 deals: Iterable[int] | None = None, threads: int | None = None,
                 limits: Limits | None = None, ordered: bool = False,

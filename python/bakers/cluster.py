@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from . import range_dataset
-from .bulk import RangeResult, deal_numbers, max_threads
+from .bulk import RangeResult, after_interrupt, deal_numbers, max_threads
 from .bulk import solve_numbers as solve_on_threads
 from .errors import BakersError, InvalidOptionError
 from .limits import Limits, limits_or
@@ -435,18 +435,6 @@ def _run_chunks(client: Any, numbers: Iterable[int], chunk: int, task: Any,
         cancel()
 
 
-def _after_stop(results: Iterator[Any]) -> Iterator[Any]:
-    """Stop ``results`` (a generator of `_run_chunks`' kind) with KeyboardInterrupt and
-    yield what it hands out before it ends."""
-    try:
-        item = results.throw(KeyboardInterrupt())  # type: ignore[attr-defined]
-        while True:
-            yield item
-            item = next(results)
-    except (KeyboardInterrupt, StopIteration):
-        return
-
-
 def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
                   threads: int | None, limits: Limits, ordered: bool, solutions: bool,
                   method: str, chunk: int = DEFAULT_CHUNK, lines: bool | None = None,
@@ -498,7 +486,7 @@ def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
                 while waiting:
                     yield waiting.popleft()
         except KeyboardInterrupt:
-            for order, start, _, rows in _after_stop(chunks):
+            for order, start, _, rows in after_interrupt(chunks):
                 keep(order, start, rows)
             # The order is broken by the stop: hand out every finished row.
             for order in sorted(ready):
@@ -603,7 +591,7 @@ def write_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
             for _, _, _, summary in chunks:
                 yield summary
         except KeyboardInterrupt:
-            for _, _, _, summary in _after_stop(chunks):
+            for _, _, _, summary in after_interrupt(chunks):
                 yield summary
             raise
     finally:

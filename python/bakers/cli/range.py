@@ -33,7 +33,14 @@ from pathlib import Path
 from typing import IO, Any
 
 from .. import range_dataset
-from ..bulk import RangeResult, check_range, default_threads, max_threads, solve_numbers
+from ..bulk import (
+    RangeResult,
+    after_interrupt,
+    check_range,
+    default_threads,
+    max_threads,
+    solve_numbers,
+)
 from ..deal_lists import VERDICTS, read_deals
 from ..errors import InvalidOptionError
 from ..limits import Limits, parse_bytes
@@ -524,17 +531,6 @@ class _ChunkWriter(_Writer):
             raise KeyboardInterrupt
 
 
-def _drain(rows: Iterator[Any]) -> Iterator[Any]:
-    """Stop a run interrupted outside its generator and yield the rows already finished."""
-    try:
-        result = rows.throw(KeyboardInterrupt())  # type: ignore[attr-defined]
-        while True:
-            yield result
-            result = next(rows)
-    except (KeyboardInterrupt, StopIteration):
-        return
-
-
 def _write_all(rows: Iterator[RangeResult], writer: _Writer) -> bool:
     """Write every row of a run; return False when Ctrl-C ended it (after writing the
     rows that had finished)."""
@@ -546,7 +542,7 @@ def _write_all(rows: Iterator[RangeResult], writer: _Writer) -> bool:
         except KeyboardInterrupt:
             if result is not None:
                 writer.write(result)  # handed out just before Ctrl-C, maybe not written
-            for result in _drain(rows):
+            for result in after_interrupt(rows):
                 writer.write(result)
             return False
     return True
@@ -693,7 +689,7 @@ def _add_all(summaries: Iterator[ChunkSummary], tally: _Tally, progress: Any) ->
         for summary in summaries:
             add(summary)
     except KeyboardInterrupt:
-        for summary in _drain(summaries):
+        for summary in after_interrupt(summaries):
             add(summary)
         return False
     return True
