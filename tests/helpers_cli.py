@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,29 +45,57 @@ def one_error_line(err: str) -> str:
     return lines[0]
 
 
-def interrupt_on_cluster(argv: list[str], client: Any, cwd: Path) -> tuple[int, str]:
-    """Run `bakers ARGV` in a child process, send it Ctrl-C once a chunk of the run is
-    running on ``client``'s cluster, and return its exit code and standard error."""
-    # SIGINT may be ignored in a process started in the background; restore Python's
-    # handler so that the child behaves as a program in a terminal.
-    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-            "from bakers.cli import main; sys.exit(main(sys.argv[1:]))")
-    proc = subprocess.Popen([sys.executable, "-c", code, *argv], cwd=cwd,
+@dataclass(frozen=True)
+class Interrupted:
+    """How a `bakers` child process ended after one Ctrl-C."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float  # from the Ctrl-C to the end of the process
+
+
+# SIGINT may be ignored in a process started in the background; the child restores
+# Python's handler so that it behaves as a program in a terminal.
+_CHILD = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+          "from bakers.cli import main; sys.exit(main(sys.argv[1:]))")
+
+
+def interrupt_cli(argv: list[str], *, ready: Callable[[], bool] | None = None,
+                  ready_within: float = 60.0, settle: float = 0.0,
+                  answer_within: float = 30.0, cwd: Path | None = None,
+                  env: dict[str, str] | None = None) -> Interrupted:
+    """Run `bakers ARGV` in a child process and send it Ctrl-C once: when ``ready()``
+    holds (or ``ready_within`` seconds have passed) and ``settle`` seconds more. Fails if
+    the run ended before the Ctrl-C or did not end ``answer_within`` seconds after it."""
+    proc = subprocess.Popen([sys.executable, "-c", _CHILD, *argv], cwd=cwd,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True,
+                            env=None if env is None else {**os.environ, **env})
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and not any(client.processing().values()):
-            time.sleep(0.02)
-        time.sleep(1.0)
+        if ready is not None:
+            deadline = time.monotonic() + ready_within
+            while time.monotonic() < deadline and proc.poll() is None and not ready():
+                time.sleep(0.02)
+        time.sleep(settle)
         assert proc.poll() is None, "the run ended before it could be interrupted"
         proc.send_signal(signal.SIGINT)
-        _, stderr = proc.communicate(timeout=40)
+        started = time.monotonic()
+        stdout, stderr = proc.communicate(timeout=answer_within)
+        seconds = time.monotonic() - started
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.communicate()
-    return proc.returncode, stderr
+    return Interrupted(proc.returncode, stdout, stderr, seconds)
+
+
+def interrupt_on_cluster(argv: list[str], client: Any, cwd: Path) -> tuple[int, str]:
+    """Run `bakers ARGV` in a child process, send it Ctrl-C once a chunk of the run is
+    running on ``client``'s cluster, and return its exit code and standard error."""
+    ended = interrupt_cli(argv, ready=lambda: any(client.processing().values()),
+                          ready_within=30, settle=1.0, answer_within=40, cwd=cwd)
+    return ended.returncode, ended.stderr
 
 
 def kill_a_busy_worker(client: Any, pids: dict[str, int]) -> str:

@@ -5,9 +5,6 @@ search that never stopped; a file of another search is refused by name."""
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -17,7 +14,7 @@ from bakers.deals import Deal
 from bakers.errors import InvalidCheckpointError, InvalidOptionError
 from bakers.fewest_cells import min_cells
 from bakers.limits import Limits
-from helpers_cli import Run, one_error_line
+from helpers_cli import Run, interrupt_cli, one_error_line
 
 ONE_CELL = find_variant("freecell").replace(cells=1)
 # FreeCell with one cell: 27 is impossible (a proof of 234,772 positions), 33 is won.
@@ -120,27 +117,14 @@ def test_min_cells_stops_at_ctrl_c(tmp_path: Path) -> None:
     # Ctrl-C during a search ends the whole answer there (no beam after it, no other
     # count), and the stopped search is saved. FreeCell 24966 wins with 4, 3 and 2 cells
     # at once; its proof with 1 takes billions of positions.
-    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-            "from bakers.cli import main; sys.exit(main(sys.argv[1:]))")
     prefix = tmp_path / "deal"
     argv = ["min-cells", "freecell", "24966", "--method", "depth-first", "--max-memory", "1G",
             "--checkpoint", str(prefix)]
-    proc = subprocess.Popen([sys.executable, "-c", code, *argv], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        time.sleep(2.5)
-        assert proc.poll() is None, "the run ended before it could be interrupted"
-        proc.send_signal(signal.SIGINT)
-        started = time.monotonic()
-        stdout, stderr = proc.communicate(timeout=60)
-        waited = time.monotonic() - started
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 3, stderr
+    ended = interrupt_cli(argv, settle=2.5, answer_within=60)
+    stdout, stderr = ended.stdout, ended.stderr
+    assert ended.returncode == 3, stderr
     assert stdout.startswith("at most 2 cells, at least 0 (1: unknown, 2: solved"), stdout
-    assert waited < 10  # the beam would have gone on for the count of 1
+    assert ended.seconds < 10  # the beam would have gone on for the count of 1
     saved = tmp_path / "deal-1-cells"
     assert saved.is_file() and saved.stat().st_size > 0
 

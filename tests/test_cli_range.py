@@ -6,18 +6,14 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import signal
-import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from bakers import Deal, Solution, solve_range
 from bakers.cli import range as cli_range
-from helpers_cli import Run, one_error_line
+from helpers_cli import Run, interrupt_cli, one_error_line
 
 COLUMNS = list(cli_range.COLUMNS)
 TIMING = ("seconds",)
@@ -258,29 +254,13 @@ def test_jsonl_resume_checks_its_rows(bakers: Run, tmp_path: Path) -> None:
                                              ("freecell", ["--ordered"])])
 def test_sigint_stops_a_slow_run(tmp_path: Path, game: str, order: list[str]) -> None:
     out = tmp_path / "slow.tsv"
-    # SIGINT may be ignored in a process started in the background; restore Python's
-    # handler so that the child behaves as a program in a terminal.
-    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-            "from bakers.cli import main; sys.exit(main(sys.argv[1:]))")
     argv = ["range", game, "1", "100000", "--threads", "2", "--out", str(out),
             "--max-seconds", "5", "--max-memory", "1G", *order]
-    proc = subprocess.Popen([sys.executable, "-c", code, *argv], cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, env={**os.environ, "COLUMNS": "100"})
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and proc.poll() is None:
-            if out.exists() and out.read_text(encoding="utf-8").count("\n") >= 4:
-                break
-            time.sleep(0.05)
-        assert proc.poll() is None, "the run ended before it could be interrupted"
-        proc.send_signal(signal.SIGINT)
-        stdout, stderr = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 130, stderr
+    ended = interrupt_cli(
+        argv, ready=lambda: out.exists() and out.read_text(encoding="utf-8").count("\n") >= 4,
+        cwd=tmp_path, env={"COLUMNS": "100"})
+    stderr = ended.stderr
+    assert ended.returncode == 130, stderr
     assert "Traceback" not in stderr and "bakers: interrupted:" in stderr
     rows = rows_of(out)  # complete lines only
     assert 3 <= len(rows) < 100000

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -18,6 +15,7 @@ from bakers.board import Board
 from bakers.deals import Deal
 from bakers.generating import daily, generate
 from bakers.limits import Limits
+from helpers_cli import interrupt_cli
 
 # Long runs, whatever the machine: 10,000 playouts take minutes (each with a search of
 # up to 5,000 positions), and Baker's Dozen 417 is never decided.
@@ -89,20 +87,9 @@ def test_daily_never_takes_the_next_attempt(monkeypatch: pytest.MonkeyPatch) -> 
     ("hint", "bakers_dozen", "417", "--max-seconds", "60", "--max-memory", "1G"),
 ], ids=lambda argv: argv[0])
 def test_cli_stops_with_no_answer_at_ctrl_c(argv: tuple[str, ...]) -> None:
-    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-            "from bakers.cli import main; sys.exit(main(sys.argv[1:]))")
-    proc = subprocess.Popen([sys.executable, "-c", code, *argv], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        time.sleep(1.5)  # the import and the start of the search
-        assert proc.poll() is None, "the run ended before it could be interrupted"
-        proc.send_signal(signal.SIGINT)
-        stdout, stderr = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 3, (stdout, stderr)
+    ended = interrupt_cli(list(argv), settle=1.5)  # the import and the start of the search
+    stdout, stderr = ended.stdout, ended.stderr
+    assert ended.returncode == 3, (stdout, stderr)
     assert "Traceback" not in stderr
     if argv[0] == "hint":
         assert stdout.startswith("unknown (interrupted)")
