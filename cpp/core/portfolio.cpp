@@ -55,6 +55,7 @@ Result one_thread(const Rules& rules, const State& start, const Limits& limits,
                   const std::atomic<bool>* stop, const StopPoll& poll) {
     LimitWatch watch(limits, stop, poll);
     Stats total;
+    total.most_home = start.home();  // what a report shows before any run has polled
     const auto finish = [&](Result r) {
         r.stats = total;
         r.stats.seconds = watch.seconds();
@@ -107,7 +108,10 @@ public:
                const std::atomic<bool>* stop, const StopPoll& poll, int threads)
         : rules_(rules), start_(start), limits_(limits), whole_(whole(limits)), watch_(whole_, stop, poll),
           threads_(threads), live_(static_cast<std::size_t>(threads)),
-          worker_peak_(static_cast<std::size_t>(threads), 0) {}
+          worker_peak_(static_cast<std::size_t>(threads), 0) {
+        // A report can come before any run has polled: it shows the start's cards home.
+        total_.most_home = start.home();
+    }
 
     Result run() {
         std::vector<std::thread> workers;
