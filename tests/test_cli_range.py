@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from bakers import Deal, Solution, solve_range
 from bakers.cli import range as cli_range
+from bakers.cli import range_writers
 from helpers_cli import Run, interrupt_cli, one_error_line
 
 COLUMNS = list(cli_range.COLUMNS)
@@ -144,7 +145,7 @@ def test_interrupt_keeps_finished_rows(bakers: Run, tmp_path: Path,
                                        monkeypatch: pytest.MonkeyPatch, ordered: bool) -> None:
     out = tmp_path / "i.tsv"
     order = ["--ordered"] if ordered else []
-    values = cli_range._values
+    values = range_writers.values
     calls = []
 
     def interrupt_once(*args: object) -> dict[str, object]:
@@ -153,7 +154,7 @@ def test_interrupt_keeps_finished_rows(bakers: Run, tmp_path: Path,
             raise KeyboardInterrupt
         return values(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(cli_range, "_values", interrupt_once)
+    monkeypatch.setattr(range_writers, "values", interrupt_once)
     code, _, err = bakers("range", "bakers_game", "1", "200", "--threads", "2", "--out",
                           str(out), "--quiet", *order)
     assert code == 130
@@ -163,7 +164,7 @@ def test_interrupt_keeps_finished_rows(bakers: Run, tmp_path: Path,
         assert [int(r["deal"]) for r in rows_of(out)] == list(range(1, done + 1))
     assert one_error_line(err) == (f"bakers: interrupted: {done} of 200 deals done, in "
                                    f"{str(out)!r}; --resume continues")
-    monkeypatch.setattr(cli_range, "_values", values)
+    monkeypatch.setattr(range_writers, "values", values)
     assert bakers("range", "bakers_game", "1", "200", "--threads", "2", "--out", str(out),
                   "--resume", "--quiet")[0] == 0
     assert sorted(int(r["deal"]) for r in rows_of(out)) == list(range(1, 201))

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from bakers import InvalidOptionError, find_variant, range_dataset
-from bakers.cli import range as cli_range
+from bakers.cli import range_formats, range_writers
 from bakers.errors import DatasetError
 from bakers.range_dataset import DealRanges
 from bakers.range_rows import columns
@@ -62,7 +62,7 @@ def dataset_rows(path: Path) -> list[tuple[str, ...]]:
         table = pq.read_table(file)
         names = [c for c in SAME if c in table.column_names]
         for row in table.select(names).to_pylist():
-            rows.append(tuple(cli_range._text(row[c]) for c in names))
+            rows.append(tuple(range_formats.text(row[c]) for c in names))
     return sorted(rows, key=lambda row: int(row[0]))
 
 
@@ -166,7 +166,7 @@ def test_a_complete_run_removes_a_dead_writers_temporary_file(
 def test_ctrl_c_keeps_the_finished_rows_and_resume_completes(
         bakers: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "i.parquet"
-    put = cli_range._ChunkWriter._put
+    put = range_writers.ChunkWriter._put
     calls = []
 
     def interrupt_once(self: Any, result: Any) -> None:
@@ -175,7 +175,7 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes(
             raise KeyboardInterrupt
         put(self, result)
 
-    monkeypatch.setattr(cli_range._ChunkWriter, "_put", interrupt_once)
+    monkeypatch.setattr(range_writers.ChunkWriter, "_put", interrupt_once)
     argv = ["range", "bakers_game", "1", "120", "--threads", "2", "--chunk", "10", "--out",
             str(out), "--quiet"]
     code, _, err = bakers(*argv)
@@ -184,7 +184,7 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes(
     assert 22 <= len(done) < 120 and len(set(done)) == len(done)
     assert one_error_line(err) == (f"bakers: interrupted: {len(done)} of 120 deals done, in "
                                    f"{str(out)!r}; --resume continues")
-    monkeypatch.setattr(cli_range._ChunkWriter, "_put", put)
+    monkeypatch.setattr(range_writers.ChunkWriter, "_put", put)
     assert bakers(*argv, "--resume")[0] == 0
     assert deals_of(out) == list(range(1, 121))  # none lost, none twice
 

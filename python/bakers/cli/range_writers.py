@@ -1,0 +1,124 @@
+"""Writing the rows of a `bakers range` run as they come: a line each to the output
+stream, or a Parquet file for each chunk of rows; each row whole and once, also when
+Ctrl-C ends the run.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+from .. import range_dataset
+from ..bulk import RangeResult, after_interrupt
+from ..range_rows import values
+from ..variants import Variant
+from .range_formats import Format
+from .range_progress import Tally
+
+
+class Writer:
+    """Write result rows to a stream, each whole and once: Ctrl-C during a write takes
+    effect after it (when `deferring` holds the signal), and a row already written is
+    not written again."""
+
+    def __init__(self, stream: IO[str], fmt: Format, solutions: bool, tally: Tally,
+                 progress: Any) -> None:
+        self.stream, self.fmt, self.solutions = stream, fmt, solutions
+        self.tally, self.progress = tally, progress
+        self.last: RangeResult | None = None
+        self._busy = self._pending = False
+
+    def write(self, result: RangeResult) -> None:
+        """Write the row of ``result`` unless it was the last one written."""
+        self._busy = True
+        try:
+            if result is not self.last:
+                self._put(result)
+                self.last = result
+                self.tally.add(result)
+                self.progress.update(self.progress.task_ids[0], advance=1,
+                                     **self.tally.counts)
+        finally:
+            self._busy = False
+        if self._pending:
+            self._pending = False
+            raise KeyboardInterrupt
+
+    def _put(self, result: RangeResult) -> None:
+        line = self.fmt.line(values(result, self.solutions))
+        self.stream.write(line)
+        self.stream.flush()
+
+    def _on_sigint(self, signum: int, frame: Any) -> None:
+        if not self._busy:
+            raise KeyboardInterrupt
+        self._pending = True
+
+    @contextmanager
+    def deferring(self) -> Iterator[None]:
+        """Hold Ctrl-C during writes, when Python's own handler has SIGINT (in the main
+        thread); otherwise leave the signal as it is."""
+        if (threading.current_thread() is not threading.main_thread()
+                or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+            yield
+            return
+        previous = signal.signal(signal.SIGINT, self._on_sigint)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+class ChunkWriter(Writer):
+    """Write result rows to a Parquet dataset, a file for each ``chunk`` rows (and one
+    for the rows left when the run ends: `flush`), each row whole and once."""
+
+    def __init__(self, directory: Path, variant: Variant, solutions: bool, chunk: int,
+                 tally: Tally, progress: Any) -> None:
+        self.directory, self.variant, self.solutions = directory, variant, solutions
+        self.chunk, self.tally, self.progress = chunk, tally, progress
+        self.rows: list[RangeResult] = []
+        self.last: RangeResult | None = None
+        self._busy = self._pending = False
+
+    def _put(self, result: RangeResult) -> None:
+        self.rows.append(result)
+        if len(self.rows) >= self.chunk:
+            self._write_file()
+
+    def _write_file(self) -> None:
+        rows, self.rows = self.rows, []
+        range_dataset.write_chunk(self.directory, self.variant, rows, self.solutions)
+
+    def flush(self) -> None:
+        """Write the rows not yet in a file (Ctrl-C waits for the file)."""
+        with self.deferring():
+            self._busy = True
+            try:
+                self._write_file()
+            finally:
+                self._busy = False
+        if self._pending:
+            self._pending = False
+            raise KeyboardInterrupt
+
+
+def write_all(rows: Iterator[RangeResult], writer: Writer) -> bool:
+    """Write every row of a run; return False when Ctrl-C ended it (after writing the
+    rows that had finished)."""
+    result = None
+    with writer.deferring():
+        try:
+            for result in rows:
+                writer.write(result)
+        except KeyboardInterrupt:
+            if result is not None:
+                writer.write(result)  # handed out just before Ctrl-C, maybe not written
+            for result in after_interrupt(rows):
+                writer.write(result)
+            return False
+    return True
