@@ -55,7 +55,6 @@ Result one_thread(const Rules& rules, const State& start, const Limits& limits,
                   const std::atomic<bool>* stop, const StopPoll& poll) {
     LimitWatch watch(limits, stop, poll);
     Stats total;
-    total.most_home = start.home();  // what a report shows before any run has polled
     const auto finish = [&](Result r) {
         r.stats = total;
         r.stats.seconds = watch.seconds();
