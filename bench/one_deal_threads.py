@@ -13,7 +13,8 @@ depth first: 119,023 positions), 2879 (its slowest proof: 52,823 positions) and 
 slowest for best first), and Baker's Dozen PySol 599 and 922, the two slowest deals of
 PySol 1..1000 that are decided (417 is not): 599 won by the portfolio's rollouts in its
 third round (430,812 positions in all on one thread), 922 by the rollouts in the second
-(86,241).
+(86,241), and 741, won by the rollouts in the first round (one thread runs best first's
+10,000 positions before them; two threads run both at once).
 
     python bench/one_deal_threads.py --rounds 5
     python bench/one_deal_threads.py --deal bakers_dozen:417:1500000 --rounds 3   # cut: same work
@@ -27,7 +28,7 @@ import statistics
 from bakers import Deal, Limits, find_variant, solve
 
 DEFAULT_DEALS = ("bakers_game:18727", "bakers_game:2879", "bakers_game:1188", "bakers_dozen:922",
-                 "bakers_dozen:599")
+                 "bakers_dozen:599", "bakers_dozen:741")
 
 
 def _parse(text: str) -> tuple[str, int, int | None]:
