@@ -112,9 +112,8 @@ def cmd_range(args: argparse.Namespace) -> int:
     else:
         rows = cluster_rows(args, client, variant, todo, limits)
     tally = Tally()
-    show = not args.quiet and (args.progress or sys.stderr.isatty())
     try:
-        with progress_bar(show, requested - already) as progress:
+        with progress_bar(_shows_progress(args), requested - already) as progress:
             finished = write_all(rows, Writer(stream, fmt, args.solutions, tally, progress))
     except KeyboardInterrupt:
         finished = False
@@ -125,6 +124,12 @@ def cmd_range(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
     return _finish(args, tally, requested, already, finished)
+
+
+def _shows_progress(args: argparse.Namespace) -> bool:
+    """Whether the run shows its progress bar: on a terminal, or when asked, unless
+    ``--quiet``."""
+    return not args.quiet and (args.progress or sys.stderr.isatty())
 
 
 def _finish(args: argparse.Namespace, tally: Tally, requested: int, already: int,
@@ -168,9 +173,8 @@ def _cmd_dataset(args: argparse.Namespace, variant: Variant, numbers: range | li
     requested = len(numbers)
     todo = dataset.done.not_in(numbers)
     tally = Tally()
-    show = not args.quiet and (args.progress or sys.stderr.isatty())
     try:
-        with progress_bar(show, requested - already) as progress:
+        with progress_bar(_shows_progress(args), requested - already) as progress:
             if client is None:
                 rows = solve_numbers(variant, todo, threads=threads, limits=limits,
                                      ordered=args.ordered, method=args.method, solutions=True)

@@ -20,38 +20,40 @@ from .range_formats import Format
 from .range_progress import Tally
 
 
-class Writer:
-    """Write result rows to a stream, each whole and once: Ctrl-C during a write takes
-    effect after it (when `deferring` holds the signal), and a row already written is
-    not written again."""
+class RowWriter:
+    """Write result rows, each whole and once: Ctrl-C during a write takes effect after
+    it (when `deferring` holds the signal), and a row already written is not written
+    again. Subclasses say where a row goes (`_put`)."""
 
-    def __init__(self, stream: IO[str], fmt: Format, solutions: bool, tally: Tally,
-                 progress: Any) -> None:
-        self.stream, self.fmt, self.solutions = stream, fmt, solutions
-        self.tally, self.progress = tally, progress
+    def __init__(self, solutions: bool, tally: Tally, progress: Any) -> None:
+        self.solutions, self.tally, self.progress = solutions, tally, progress
         self.last: RangeResult | None = None
         self._busy = self._pending = False
 
     def write(self, result: RangeResult) -> None:
         """Write the row of ``result`` unless it was the last one written."""
-        self._busy = True
-        try:
+        with self._whole():
             if result is not self.last:
                 self._put(result)
                 self.last = result
                 self.tally.add(result)
                 self.progress.update(self.progress.task_ids[0], advance=1,
                                      **self.tally.counts)
+
+    def _put(self, result: RangeResult) -> None:
+        raise NotImplementedError
+
+    @contextmanager
+    def _whole(self) -> Iterator[None]:
+        """Mark a write under way; a Ctrl-C that came during it is raised after it."""
+        self._busy = True
+        try:
+            yield
         finally:
             self._busy = False
         if self._pending:
             self._pending = False
             raise KeyboardInterrupt
-
-    def _put(self, result: RangeResult) -> None:
-        line = self.fmt.line(values(result, self.solutions))
-        self.stream.write(line)
-        self.stream.flush()
 
     def _on_sigint(self, signum: int, frame: Any) -> None:
         if not self._busy:
@@ -73,17 +75,29 @@ class Writer:
             signal.signal(signal.SIGINT, previous)
 
 
-class ChunkWriter(Writer):
+class Writer(RowWriter):
+    """Write result rows to a stream, a line each in the format ``fmt``."""
+
+    def __init__(self, stream: IO[str], fmt: Format, solutions: bool, tally: Tally,
+                 progress: Any) -> None:
+        super().__init__(solutions, tally, progress)
+        self.stream, self.fmt = stream, fmt
+
+    def _put(self, result: RangeResult) -> None:
+        line = self.fmt.line(values(result, self.solutions))
+        self.stream.write(line)
+        self.stream.flush()
+
+
+class ChunkWriter(RowWriter):
     """Write result rows to a Parquet dataset, a file for each ``chunk`` rows (and one
-    for the rows left when the run ends: `flush`), each row whole and once."""
+    for the rows left when the run ends: `flush`)."""
 
     def __init__(self, directory: Path, variant: Variant, solutions: bool, chunk: int,
                  tally: Tally, progress: Any) -> None:
-        self.directory, self.variant, self.solutions = directory, variant, solutions
-        self.chunk, self.tally, self.progress = chunk, tally, progress
+        super().__init__(solutions, tally, progress)
+        self.directory, self.variant, self.chunk = directory, variant, chunk
         self.rows: list[RangeResult] = []
-        self.last: RangeResult | None = None
-        self._busy = self._pending = False
 
     def _put(self, result: RangeResult) -> None:
         self.rows.append(result)
@@ -96,18 +110,11 @@ class ChunkWriter(Writer):
 
     def flush(self) -> None:
         """Write the rows not yet in a file (Ctrl-C waits for the file)."""
-        with self.deferring():
-            self._busy = True
-            try:
-                self._write_file()
-            finally:
-                self._busy = False
-        if self._pending:
-            self._pending = False
-            raise KeyboardInterrupt
+        with self.deferring(), self._whole():
+            self._write_file()
 
 
-def write_all(rows: Iterator[RangeResult], writer: Writer) -> bool:
+def write_all(rows: Iterator[RangeResult], writer: RowWriter) -> bool:
     """Write every row of a run; return False when Ctrl-C ended it (after writing the
     rows that had finished)."""
     result = None
