@@ -703,3 +703,41 @@ def test_bulochnik_reference_boards_load() -> None:
         assert board.foundations == [1, 1, 1, 1]
         assert board.foundation_count() == 4
         assert all(len(column) == 6 for column in board.columns)
+
+
+def test_empty_column_counts_are_the_legal_explicit_counts() -> None:
+    """`empty_column_counts` (which the referee uses to find ambiguous tokens) lists,
+    largest first, exactly the counts that are legal when written out, for every move
+    without a count from a column into an empty one, along random play."""
+    checked = 0
+    for game, seed in [(g, s) for g in GAMES for s in range(3)]:
+        board = random_start(game, seed)
+        rng = random.Random(seed)
+        v = board.variant
+        for _ in range(60):
+            for i in range(v.columns):
+                for j in range(v.columns):
+                    if i == j:
+                        continue
+                    move = Move(Place.column(i), Place.column(j))
+                    counts = board.empty_column_counts(move)
+                    if board.columns[j] or not board.columns[i]:
+                        assert counts == []
+                        continue
+                    brute = [n for n in range(13, 0, -1)
+                             if board.is_legal(Move(Place.column(i), Place.column(j), n))]
+                    assert counts == brute, (game.name, i, j)
+                    checked += 1
+            generated = sorted(board.legal_moves, key=str)
+            if not generated:
+                break
+            board.push(rng.choice(generated))
+    assert checked > 100  # the play reached empty columns
+    # moves with a count, from a cell, or to a column past the game's: none
+    board = Board.from_position("freecell", ["KS QH", "KH", "", "", "", "", "", ""],
+                                cells=["QS"])
+    assert board.empty_column_counts(Move.parse("13")) == [2, 1]
+    assert board.empty_column_counts(Move.parse("12")) == []
+    assert board.empty_column_counts(Move.parse("13x1")) == []
+    assert board.empty_column_counts(Move.parse("a3")) == []
+    assert board.empty_column_counts(Move.parse("19")) == []

@@ -187,6 +187,15 @@ def test_verify_illegal_move_has_the_one_prefix(bakers: Run, tmp_path: Path) -> 
     assert one_error_line(err).startswith("bakers: error: illegal move: move 2 '54'")
 
 
+def test_verify_a_move_to_a_column_the_game_lacks(bakers: Run, tmp_path: Path) -> None:
+    # Once a traceback: the check for an ambiguous token looked the column up first.
+    (tmp_path / "bad.txt").write_text("19\n")
+    code, out, err = bakers("verify", "freecell", "617", str(tmp_path / "bad.txt"))
+    assert (code, out) == (2, "")
+    assert one_error_line(err) == ("bakers: error: illegal move: move 1 '19': there is no "
+                                   "column 9 (freecell has 8)")
+
+
 def test_plurals(bakers: Run) -> None:
     # FreeCell 1 one move before the end: "a win in 1 move", not "1 moves".
     code, out, _ = bakers("solve", "freecell", "1")

@@ -169,6 +169,13 @@ def test_bad_core_tuples(core: object) -> None:
         Move.from_core(core)  # type: ignore[arg-type]
 
 
+def test_repeated_tokens_parse_alike_and_errors_keep_their_number() -> None:
+    moves = parse_moves("3a 3A 3a\n35x2 35x2")
+    assert moves == [Move.parse("3a")] * 3 + [Move.parse("35x2")] * 2
+    with pytest.raises(InvalidMoveError, match=r"move 4 \(line 2\): 'zz'"):
+        parse_moves("3a 3a 3a\nzz 3a")
+
+
 def test_parse_moves_with_comments_and_lines() -> None:
     text = "# from ms1\n6a 6b 6h\n\n  # another comment 3z\n bh 7c\t10-12x4\n"
     assert [m.notation() for m in parse_moves(text)] == [

@@ -12,7 +12,7 @@ from bakers.cards import RANK_CHARS, SUITS, Card
 from bakers.deals import Deal
 from bakers.errors import IllegalMoveError, InvalidMoveError
 from bakers.notation import Move
-from bakers.solution import Replay, Solution
+from bakers.solution import Replay, Solution, replay_text
 
 DATA = Path(__file__).resolve().parent / "data"
 SOLVED = [("bakers_game", "ms1"), ("freecell", "ms24")]
@@ -227,3 +227,18 @@ def test_a_slice_of_a_solution_is_a_solution() -> None:
     assert isinstance(solution[:2], Solution)
     assert solution[:2].notation() == "6a 6b"
     assert solution[2].notation() == "6h"
+
+
+def test_replay_reports_a_column_the_game_lacks() -> None:
+    replay = Solution.parse("3a 19").replay(Deal.from_number("freecell", 617))
+    assert (replay.applied, replay.failed_move) == (1, 2)
+    assert "there is no column 9 (freecell has 8)" in str(replay.error)
+
+
+def test_replay_text_reads_no_further_than_a_plain_illegal_move() -> None:
+    board = Board(Deal.from_number("freecell", 617))
+    solution, replay = replay_text("3a 54 zz", board)
+    assert (len(solution), replay.failed_move) == (2, 2)  # 'zz' is never parsed
+    assert len(board.move_stack) == 0  # the start is left as it is
+    with pytest.raises(InvalidMoveError, match="move 3"):
+        replay_text("3a 3b zz", board)

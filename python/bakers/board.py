@@ -385,6 +385,26 @@ class Board:
 
     # -- moves ------------------------------------------------------------------------
 
+    def empty_column_counts(self, move: Move) -> list[int]:
+        """Return the legal counts of ``move``, largest first, when it moves from a column
+        to an empty column without a count (standard notation writes such a move the
+        same for one card and for a run); else an empty list. Several counts mean the
+        token is ambiguous: `push` reads it as the largest."""
+        v = self.variant
+        src, dst = move.src, move.dst
+        if move.count is not None or src.kind != COLUMN or dst.kind != COLUMN:
+            return []
+        if src.index >= v.columns or dst.index >= v.columns or self.columns[dst.index]:
+            return []
+        column = self.columns[src.index]
+        if not column:
+            return []
+        # the legal counts are those `_examine_transfer` allows with the count explicit:
+        # at most the run on top of the column and the limit of the spaces, its base a
+        # card the empty column takes (`_limit` is 1 where the game moves single cards)
+        limit = self._limit(dst_empty=True)
+        return self._empty_counts(column, self._run(column), limit)[::-1]
+
     def is_legal(self, move: Move) -> bool:
         """Return whether ``move`` is legal here (an implied count resolved first)."""
         return self._examine(move)[1] is None

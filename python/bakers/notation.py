@@ -295,17 +295,29 @@ def iter_moves(text: str) -> Iterator[Move]:
     Raises InvalidMoveError quoting the token with its move number and line.
     """
     made = 0
+    # A line of a million moves repeats a few hundred tokens: each is parsed once (moves
+    # are immutable, so the repeats share it).
+    seen: dict[str, Move] = {}
     for line_number, line in enumerate(text.splitlines(), start=1):
         if line.lstrip().startswith("#"):
             continue
         for token in line.split():
-            try:
-                move = Move.parse(token)
-            except InvalidMoveError as exc:
-                raise InvalidMoveError(
-                    f"move {made + 1} (line {line_number}): {exc}") from None
+            move = seen.get(token)
+            if move is None:
+                try:
+                    move = Move.parse(token)
+                except InvalidMoveError as exc:
+                    raise InvalidMoveError(
+                        f"move {made + 1} (line {line_number}): {exc}") from None
+                if len(seen) < _SEEN_TOKENS:
+                    seen[token] = move
             made += 1
             yield move
+
+
+#: At most this many distinct tokens are remembered by `iter_moves`: more than a valid
+#: line uses (a few hundred), few enough to bound the memory that hostile input costs.
+_SEEN_TOKENS = 4096
 
 
 _VERBOSE_PLACE = r"(stack|freecell) (\d{1,3})"

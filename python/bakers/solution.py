@@ -11,7 +11,7 @@ from .board import Board
 from .errors import IllegalMoveError
 from .notation import Move, is_fcs_verbose_line, iter_fcs_verbose, iter_moves
 
-__all__ = ["Solution", "Replay", "early_failure"]
+__all__ = ["Solution", "Replay", "replay_text"]
 
 #: Lines of Freecell Solver's output around a solution in standard notation.
 _FCS_CHATTER = re.compile(
@@ -105,43 +105,13 @@ class Solution(list[Move]):
     def replay(self, start: Any) -> Replay:
         """Play the moves from ``start`` (a Deal or a Board, which is copied and left
         as it is) and report how far they went. An illegal move does not raise: the
-        replay stops there and reports it.
+        replay stops there and reports it, unless another reading of the ambiguous
+        tokens before it (see `Replay.readings`) plays every move.
 
         Raises InvalidDealError when ``start`` is a deal that is not a valid position.
         """
         board = start.copy() if isinstance(start, Board) else Board(start)
-        first = board.copy()
-        for number, move in enumerate(self, start=1):
-            try:
-                board.push(move)
-            except IllegalMoveError as exc:
-                error = _numbered(exc, number, move)
-                failed = Replay(board, board.is_won(), number - 1, error, number)
-                return self._reread(first) or failed
-        return Replay(board, board.is_won(), len(self), readings=self._ambiguous(first))
-
-    def _counts(self, board: Board, move: Move) -> list[int]:
-        """Return the legal counts of a move without a count into an empty column,
-        largest first (empty unless the move is such a move)."""
-        if move.count is not None or not move.src.kind == move.dst.kind == "column":
-            return []
-        if board.columns[move.dst.index]:
-            return []
-        size = min(len(board.columns[move.src.index]), 13)
-        return [n for n in range(size, 0, -1)
-                if board.is_legal(Move(move.src, move.dst, n))]
-
-    def _ambiguous(self, start: Board) -> tuple[tuple[int, int, int], ...]:
-        """Return the readings of a line that replays as read: each ambiguous token's
-        number, the count it was read as (the largest) and that largest count."""
-        board = start.copy()
-        out = []
-        for number, move in enumerate(self, start=1):
-            counts = self._counts(board, move)
-            if len(counts) > 1:
-                out.append((number, counts[0], counts[0]))
-            board.push(move)
-        return tuple(out)
+        return _replay(self, board, self)
 
     def _reread(self, start: Board) -> Replay | None:
         """Return the replay of another reading of the ambiguous tokens (each tried from
@@ -157,7 +127,7 @@ class Solution(list[Move]):
             try:
                 while index < len(self):
                     move = self[index]
-                    counts = self._counts(board, move)
+                    counts = board.empty_column_counts(move)
                     if len(counts) > 1:
                         for count in counts:
                             budget[0] -= 1
@@ -218,25 +188,44 @@ def _move_lines(text: str) -> Iterator[str]:
 _MOVE_LINE = re.compile(r"^[ \t]*move\b.*$", re.IGNORECASE | re.MULTILINE)
 
 
-def early_failure(text: str, start: Board) -> Replay | None:
-    """Return the replay of ``text``'s moves from ``start`` up to its first illegal move,
-    reading the moves lazily (the rest is never parsed), when no move before it names
-    several counts (so no other reading could make it legal); else None: the whole
-    solution must be read (`Solution.parse`, then `Solution.replay`).
+def replay_text(text: str, start: Board) -> tuple[Solution, Replay]:
+    """Parse ``text``'s moves and replay them from ``start`` (left as it is) in one pass;
+    return the moves read and the replay (as `Solution.replay`). A move that is illegal
+    when no token before it names several counts ends the reading (no other reading
+    could make it legal): a long text with a bad move early is refused without parsing
+    the rest.
 
-    Raises InvalidMoveError for a token that does not parse before that move.
+    Raises InvalidMoveError for a token that does not parse before such a move.
     """
-    board = start.copy()
-    probe = Solution()
-    for number, move in enumerate(Solution.iter_parse(text), start=1):
-        if len(probe._counts(board, move)) > 1:
-            return None
+    solution = Solution()
+    moves = Solution.iter_parse(text)
+    return solution, _replay(moves, start.copy(), solution)
+
+
+def _replay(moves: Iterable[Move], board: Board, solution: Solution) -> Replay:
+    """Push ``moves`` on ``board``, appending each to ``solution`` (the line itself when
+    it is already whole), and return the replay. At an illegal move after an ambiguous
+    token the rest of ``moves`` is read into ``solution`` and its other readings tried."""
+    first = board.copy()
+    whole = moves is solution
+    readings = []
+    for number, move in enumerate(moves, start=1):
+        if not whole:
+            solution.append(move)
+        counts = board.empty_column_counts(move)
+        if len(counts) > 1:  # push reads the token as the largest count
+            readings.append((number, counts[0], counts[0]))
         try:
             board.push(move)
         except IllegalMoveError as exc:
-            return Replay(board, board.is_won(), number - 1, _numbered(exc, number, move),
-                          number)
-    return None
+            failed = Replay(board, board.is_won(), number - 1, _numbered(exc, number, move),
+                            number)
+            if not readings:  # the line is read one way only up to here
+                return failed
+            if not whole:
+                solution.extend(moves)
+            return solution._reread(first) or failed
+    return Replay(board, board.is_won(), len(solution), readings=tuple(readings))
 
 
 def _numbered(error: IllegalMoveError, number: int, move: Move) -> IllegalMoveError:

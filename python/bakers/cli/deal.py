@@ -13,7 +13,7 @@ from typing import Any
 from ..board import Board
 from ..deals import Deal, load_json_text
 from ..errors import InvalidOptionError
-from ..solution import Solution, early_failure
+from ..solution import replay_text
 from ..variants import find_variant
 from .common import EXIT_BAD, EXIT_NO, EXIT_OK, number, plural, position, read_text
 
@@ -53,12 +53,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         raise InvalidOptionError("the board and the solution cannot both come from '-'")
     start = Board(position(args.game, args.board))
     text = _solution_text(read_text(args.solution, "solution"), args.solution)
-    # The moves up to a first illegal one are read lazily: a long file with a bad move
-    # early is refused without parsing the rest.
-    replay = early_failure(text, start)
-    if replay is None:
-        solution = Solution.parse(text)
-        replay = solution.replay(start)
+    # One pass parses and replays: a long file with a bad move early is refused without
+    # parsing the rest.
+    solution, replay = replay_text(text, start)
     if replay.error is not None:
         print(f"bakers: error: illegal move: {replay.error}", file=sys.stderr)
         return EXIT_BAD
