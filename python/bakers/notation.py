@@ -315,8 +315,9 @@ def iter_moves(text: str) -> Iterator[Move]:
             yield move
 
 
-#: At most this many distinct tokens are remembered by `iter_moves`: more than a valid
-#: line uses (a few hundred), few enough to bound the memory that hostile input costs.
+#: At most this many distinct tokens are remembered by `iter_moves`, to bound the memory
+#: that hostile input costs; only speed depends on it (a token past it is parsed each
+#: time it comes), and one game's lines use a few hundred.
 _SEEN_TOKENS = 4096
 
 
