@@ -35,6 +35,7 @@ OPEN_LIST = re.compile(r"^(?P<game>[a-z0-9_]+)_(?P<first>\d+)-(?P<last>\d+)\.ope
 class Standing:
     """One table: its first pass's open deals and what the later passes made of them."""
 
+    open_list: str  # the file name of the first pass's list
     game: str
     first: int
     last: int
@@ -79,7 +80,7 @@ def standing(open_list: Path) -> Standing:
     match = OPEN_LIST.match(open_list.name)
     if match is None:
         raise SystemExit(f"{open_list}: not a list named GAME_FIRST-LAST.open.tsv[.xz]")
-    table = Standing(match["game"], int(match["first"]), int(match["last"]))
+    table = Standing(open_list.name, match["game"], int(match["first"]), int(match["last"]))
     opener = lzma.open if open_list.name.endswith(".xz") else open
     with opener(open_list, "rt", encoding="utf-8") as f:
         lines = f.read().splitlines()
@@ -134,10 +135,9 @@ def main(argv: list[str] | None = None) -> int:
         lines = ["game\tdeal\tpositions\treason\tfile\n"]
         for table in tables:
             for deal in table.still_unknown:
-                positions, reason, name = table.largest_unknown.get(deal, (0, "", ""))
-                if not name:  # no later pass reached it: the first pass's limit
-                    name = next(p.name for p in lists if p.name.startswith(
-                        f"{table.game}_{table.first}-{table.last}."))
+                # a deal that no later pass reached keeps the first pass's list
+                positions, reason, name = table.largest_unknown.get(
+                    deal, (0, "", table.open_list))
                 lines.append(f"{table.game}\t{deal}\t{positions or ''}\t{reason}\t{name}\n")
         args.unknown.write_text("".join(lines), encoding="utf-8")
     return 0
