@@ -6,14 +6,16 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import signal
 import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from bakers import Deal, Solution, solve_range
+from bakers import Deal, Solution, row_batches, solve_range
 from bakers.cli import range as cli_range
-from bakers.cli import range_writers
+from bakers.cli import range_progress
 from helpers_cli import Run, interrupt_cli, one_error_line
 
 COLUMNS = list(cli_range.COLUMNS)
@@ -140,33 +142,40 @@ def test_force_overwrites(bakers: Run, tmp_path: Path) -> None:
     assert len(rows_of(out)) == 3
 
 
+@pytest.mark.parametrize("solutions", [False, True])
 @pytest.mark.parametrize("ordered", [True, False])
 def test_interrupt_keeps_finished_rows(bakers: Run, tmp_path: Path,
-                                       monkeypatch: pytest.MonkeyPatch, ordered: bool) -> None:
+                                       monkeypatch: pytest.MonkeyPatch, ordered: bool,
+                                       solutions: bool) -> None:
+    # Ctrl-C (a real SIGINT to this process) while rows are written: the rows core
+    # batches (without --solutions) and the Python path's rows (with it).
     out = tmp_path / "i.tsv"
-    order = ["--ordered"] if ordered else []
-    values = range_writers.values
+    flags = (["--ordered"] if ordered else []) + (["--solutions"] if solutions else [])
+    monkeypatch.setattr(row_batches, "BATCH_ROWS", 3)
     calls = []
+    add, add_batch = range_progress.Tally.add, range_progress.Tally.add_batch
 
-    def interrupt_once(*args: object) -> dict[str, object]:
+    def interrupt_at_fifth(tally: range_progress.Tally, *args: object) -> None:
         calls.append(1)
         if len(calls) == 5:
-            raise KeyboardInterrupt
-        return values(*args)  # type: ignore[arg-type]
+            os.kill(os.getpid(), signal.SIGINT)
+        (add_batch if isinstance(args[0], row_batches.RowBatch) else add)(tally, *args)
 
-    monkeypatch.setattr(range_writers, "values", interrupt_once)
+    monkeypatch.setattr(range_progress.Tally, "add", interrupt_at_fifth)
+    monkeypatch.setattr(range_progress.Tally, "add_batch", interrupt_at_fifth)
     code, _, err = bakers("range", "bakers_game", "1", "200", "--threads", "2", "--out",
-                          str(out), "--quiet", *order)
+                          str(out), "--quiet", *flags)
     assert code == 130
     done = len(rows_of(out))
-    assert 5 <= done < 200  # the row being written when Ctrl-C came is kept
+    assert 5 <= done < 200  # the rows being written when Ctrl-C came are kept
     if ordered:
         assert [int(r["deal"]) for r in rows_of(out)] == list(range(1, done + 1))
     assert one_error_line(err) == (f"bakers: interrupted: {done} of 200 deals done, in "
                                    f"{str(out)!r}; --resume continues")
-    monkeypatch.setattr(range_writers, "values", values)
+    monkeypatch.setattr(range_progress.Tally, "add", add)
+    monkeypatch.setattr(range_progress.Tally, "add_batch", add_batch)
     assert bakers("range", "bakers_game", "1", "200", "--threads", "2", "--out", str(out),
-                  "--resume", "--quiet")[0] == 0
+                  "--resume", "--quiet", *flags)[0] == 0
     assert sorted(int(r["deal"]) for r in rows_of(out)) == list(range(1, 201))
 
 

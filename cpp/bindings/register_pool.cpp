@@ -2,8 +2,11 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "../core/pool.hpp"
+#include "../core/row_text.hpp"
 #include "../core/solve.hpp"
 #include "../core/state.hpp"
 #include "convert.hpp"
@@ -24,9 +27,94 @@ pb::tuple row_to_python(const RangeRow& row, bool keep_moves) {
                           r.stats.most_home, r.reason);
 }
 
+RowFormat row_format_named(const std::string& name) {
+    if (name == "tsv") return RowFormat::Tsv;
+    if (name == "csv") return RowFormat::Csv;
+    if (name == "jsonl") return RowFormat::Jsonl;
+    throw pb::value_error("unknown row format '" + name + "' (tsv, csv or jsonl)");
+}
+
+Verdict verdict_named(const std::string& name) {
+    for (Verdict v : {Verdict::Solved, Verdict::Impossible, Verdict::Unknown})
+        if (name == verdict_text(v)) return v;
+    throw pb::value_error("unknown verdict '" + name + "'");
+}
+
+// A batch of rows as text: (text, rows, (solved, impossible, unknown), seconds as the
+// bytes of doubles, largest peak_bytes). Made with the GIL released.
+pb::tuple take_text(RangeRun& run, const std::string& format, const std::string& game,
+                    bool impossible_exact, std::size_t most, int ms) {
+    const RowFormat how = row_format_named(format);
+    std::string text;
+    std::vector<double> seconds;
+    std::uint64_t counts[3] = {0, 0, 0};
+    std::uint64_t peak = 0;
+    std::size_t rows = 0;
+    {
+        pb::gil_scoped_release release;
+        std::vector<RangeRow> batch = run.take(most, ms);
+        rows = batch.size();
+        text.reserve(rows * 96);
+        seconds.reserve(rows);
+        for (const RangeRow& row : batch) {
+            const Result& r = row.result;
+            RowFields fields;
+            fields.deal = row.number;
+            fields.verdict = r.verdict;
+            fields.moves = row.move_count;
+            fields.most_home = r.stats.most_home;
+            fields.most_home_exact = r.verdict == Verdict::Solved ||
+                                     (r.verdict == Verdict::Impossible && impossible_exact);
+            fields.expanded = r.stats.expanded;
+            fields.stored = r.stats.stored;
+            fields.peak_bytes = r.stats.peak_bytes;
+            fields.seconds = r.stats.seconds;
+            fields.reason = r.reason;
+            append_row(text, how, game, fields);
+            seconds.push_back(r.stats.seconds);
+            ++counts[static_cast<int>(r.verdict)];
+            peak = std::max(peak, r.stats.peak_bytes);
+        }
+    }
+    if (rows == 0 && PyErr_CheckSignals() != 0) {
+        run.stop();
+        throw pb::error_already_set();
+    }
+    return pb::make_tuple(
+        pb::str(text), rows, pb::make_tuple(counts[0], counts[1], counts[2]),
+        pb::bytes(reinterpret_cast<const char*>(seconds.data()), seconds.size() * sizeof(double)),
+        peak);
+}
+
 }  // namespace
 
 void register_pool(pb::module_& m) {
+    m.def(
+        "row_text",
+        [](const std::string& format, const std::string& game, std::uint64_t deal,
+           const std::string& verdict, std::uint64_t moves, int most_home, bool most_home_exact,
+           std::uint64_t expanded, std::uint64_t stored, std::uint64_t peak_bytes, double seconds,
+           const std::string& reason) {
+            RowFields row;
+            row.deal = deal;
+            row.verdict = verdict_named(verdict);
+            row.moves = moves;
+            row.most_home = most_home;
+            row.most_home_exact = most_home_exact;
+            row.expanded = expanded;
+            row.stored = stored;
+            row.peak_bytes = peak_bytes;
+            row.seconds = seconds;
+            row.reason = reason;
+            std::string out;
+            append_row(out, row_format_named(format), game, row);
+            return out;
+        },
+        pb::arg("format"), pb::arg("game"), pb::arg("deal"), pb::arg("verdict"), pb::arg("moves"),
+        pb::arg("most_home"), pb::arg("most_home_exact"), pb::arg("expanded"), pb::arg("stored"),
+        pb::arg("peak_bytes"), pb::arg("seconds"), pb::arg("reason"),
+        "The line of one row of `bakers range` in `format` ('tsv', 'csv', 'jsonl'), as "
+        "RangeRun.take_text writes it (for tests of the format).");
     pb::class_<RangeRun, std::unique_ptr<RangeRun>>(
         m, "RangeRun",
         "Decides many deals on worker threads. Iterate it for rows (index, number, verdict, "
@@ -80,6 +168,13 @@ void register_pool(pb::module_& m) {
                     }
                 }
             })
+        .def("take_text", &take_text, pb::arg("format"), pb::arg("game"),
+             pb::arg("impossible_exact"), pb::arg("most") = 4096, pb::arg("ms") = 100,
+             "Waits up to `ms` milliseconds for `most` rows and returns the rows finished by "
+             "then as the lines of `format` ('tsv', 'csv', 'jsonl'): (text, rows, (solved, "
+             "impossible, unknown), seconds as the bytes of doubles, largest peak_bytes). "
+             "`impossible_exact`: whether a proof's most_home is exact in this game.")
+        .def("done", &RangeRun::done, "Whether every row has been handed out.")
         .def("stop", &RangeRun::stop, "Stops every search; unfinished rows are dropped.");
 }
 

@@ -1,5 +1,7 @@
 #include "pool.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <exception>
 #include <new>
 #include <string>
@@ -69,6 +71,7 @@ void RangeRun::work() {
             row.result.reason = std::string("error: ") + e.what();
         }
         if (stop_.load() && row.result.reason == "interrupted") return;
+        row.move_count = row.result.moves.size();
         if (!keep_moves_) {
             row.result.moves.clear();
             row.result.moves.shrink_to_fit();
@@ -100,6 +103,22 @@ std::optional<RangeRow> RangeRun::next(int ms) {
     queue_.pop_front();
     ++handed_;
     return row;
+}
+
+std::vector<RangeRow> RangeRun::take(std::size_t most, int ms) {
+    std::vector<RangeRow> rows;
+    std::unique_lock<std::mutex> lock(mutex_);
+    ready_.wait_for(lock, std::chrono::milliseconds(ms), [this, most] {
+        return queue_.size() >= most || stop_.load() || handed_ + queue_.size() == jobs_;
+    });
+    const std::size_t n = std::min(most, queue_.size());
+    rows.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        rows.push_back(std::move(queue_.front()));
+        queue_.pop_front();
+    }
+    handed_ += n;
+    return rows;
 }
 
 }  // namespace bakers

@@ -32,6 +32,7 @@ inline constexpr int kMaxPoolThreads = 1024;
 struct RangeRow {
     std::size_t index = 0;       // position of the job in the input
     std::uint64_t number = 0;    // the deal number (numbered jobs), else 0
+    std::size_t move_count = 0;  // single moves of the win (kept when its moves are not)
     Result result;
 };
 
@@ -49,6 +50,11 @@ public:
     // Waits up to `ms` milliseconds for the next row. Returns it, or nothing when the
     // wait timed out; `done()` tells whether every row has been handed out.
     std::optional<RangeRow> next(int ms);
+    // Waits until `most` rows are ready, every row is handed out, the run is stopped or
+    // `ms` milliseconds pass, and returns the rows ready then (up to `most`, maybe none):
+    // a consumer that takes rows in batches wakes about once per `ms` rather than once
+    // a row.
+    std::vector<RangeRow> take(std::size_t most, int ms);
     // Returns true when every row has been handed out (or the run was stopped).
     bool done() const;
     // Stops every search; rows not yet finished are dropped.

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from collections.abc import Iterable
+from pathlib import Path
+from typing import IO, Any
 
 from .. import range_dataset
 from ..bulk import check_range, default_threads, max_threads, solve_numbers
@@ -24,7 +26,8 @@ from ..deal_lists import VERDICTS, read_deals
 from ..errors import InvalidOptionError
 from ..limits import Limits, parse_bytes
 from ..range_rows import COLUMNS, columns
-from ..solving import METHODS
+from ..row_batches import FORMATS, RowBatches
+from ..solving import METHODS, check_method
 from ..variants import Variant, find_variant
 from .common import (
     DEFAULT_METHOD_HELP,
@@ -41,7 +44,7 @@ from .range_cluster import cluster_files, cluster_limits, cluster_rows, connect_
 from .range_formats import format_for
 from .range_output import open_output
 from .range_progress import Tally, add_all, print_summary, progress_bar
-from .range_writers import ChunkWriter, Writer, write_all
+from .range_writers import ChunkWriter, Writer, write_all, write_batches
 
 __all__ = ["add_commands", "cmd_range", "COLUMNS", "OUTPUT_FORMATS"]
 
@@ -106,6 +109,9 @@ def cmd_range(args: argparse.Namespace) -> int:
         already = sum(1 for n in numbers if n in done)
     requested = len(numbers)
     todo = (n for n in numbers if n not in done)
+    if client is None and not args.solutions:
+        return _run_batches(args, variant, todo, threads, limits, stream,
+                            requested, already)
     if client is None:
         rows = solve_numbers(variant, todo, threads=threads, limits=limits,
                              ordered=args.ordered, method=args.method, solutions=True)
@@ -124,6 +130,30 @@ def cmd_range(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
     return _finish(args, tally, requested, already, finished)
+
+
+def _run_batches(args: argparse.Namespace, variant: Variant, todo: Iterable[int],
+                 threads: int, limits: Limits, stream: IO[str], requested: int,
+                 already: int) -> int:
+    """Decide the deals on this machine's threads with the rows made by the core in
+    batches (no Python per deal), write them to ``stream`` and return the exit code."""
+    batches = RowBatches(variant, todo, threads=threads, limits=limits, ordered=args.ordered,
+                         method=check_method(args.method, variant),
+                         fmt=FORMATS[_extension(args.out)])
+    tally = Tally()
+    try:
+        with progress_bar(_shows_progress(args), requested - already) as progress:
+            finished = write_batches(batches, stream, tally, progress)
+    finally:
+        batches.stop()
+        if stream is not sys.stdout:
+            stream.close()
+    return _finish(args, tally, requested, already, finished)
+
+
+def _extension(out: str | None) -> str:
+    """Return the lower-case extension of ``--out`` (standard output: TSV's)."""
+    return ".tsv" if out is None else Path(out).suffix.lower()
 
 
 def _shows_progress(args: argparse.Namespace) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 from .. import range_dataset
 from ..bulk import RangeResult, after_interrupt
 from ..range_dataset import ChunkSummary
+from ..row_batches import RowBatch
 
 
 class Tally:
@@ -39,6 +40,15 @@ class Tally:
         self.slowest = max(self.slowest, result.stats.seconds)
         self.peak = max(self.peak, result.stats.peak_bytes)
         self.done += 1
+
+    def add_batch(self, batch: RowBatch) -> None:
+        """Count the rows of a batch made by the core."""
+        for verdict, n in batch.counts.items():
+            self.counts[verdict] = self.counts.get(verdict, 0) + n
+        self.seconds.extend(batch.seconds)
+        self.slowest = max(self.slowest, max(batch.seconds, default=0.0))
+        self.peak = max(self.peak, batch.peak_bytes)
+        self.done += batch.rows
 
     def add_summary(self, summary: ChunkSummary) -> None:
         """Count the deals of a chunk by its summary."""

@@ -15,6 +15,7 @@ from typing import IO, Any
 from .. import range_dataset
 from ..bulk import RangeResult, after_interrupt
 from ..range_rows import values
+from ..row_batches import RowBatch, RowBatches
 from ..variants import Variant
 from .range_formats import Format
 from .range_progress import Tally
@@ -129,3 +130,38 @@ def write_all(rows: Iterator[RangeResult], writer: RowWriter) -> bool:
                 writer.write(result)
             return False
     return True
+
+
+def write_batches(batches: RowBatches, stream: IO[str], tally: Tally, progress: Any) -> bool:
+    """Write the rows of a run made by the core in batches, each batch's whole lines at
+    once and flushed (a run killed at any moment leaves whole rows, but for the last
+    line of a write cut short, which ``--resume`` drops); return False when Ctrl-C ended
+    it (after writing the rows that had finished). Ctrl-C only stops the searches: the
+    batch under way is written whole."""
+    task = progress.task_ids[0]
+
+    def put(batch: RowBatch) -> None:
+        stream.write(batch.text)
+        stream.flush()
+        tally.add_batch(batch)
+        progress.update(task, advance=batch.rows, **tally.counts)
+
+    def on_sigint(signum: int, frame: Any) -> None:
+        batches.stop()
+
+    own_handler = (threading.current_thread() is threading.main_thread()
+                   and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+    previous = signal.signal(signal.SIGINT, on_sigint) if own_handler else None
+    it = iter(batches)
+    try:
+        try:
+            for batch in it:
+                put(batch)
+        except KeyboardInterrupt:  # another handler's: stop, and write what had finished
+            batches.stop()
+            for batch in it:
+                put(batch)
+    finally:
+        if own_handler:
+            signal.signal(signal.SIGINT, previous)
+    return not batches.stopped
