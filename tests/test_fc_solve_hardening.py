@@ -298,16 +298,19 @@ def test_output_goes_to_the_file_of_dash_o(fcs, tmp_path: Path) -> None:
     assert "cannot write the output file" in line
 
 
-def test_standard_notation_lists_ten_moves_a_line(fcs) -> None:
-    code, out, _ = fcs("-m", "-sn", stdin=MS24)
+@pytest.mark.parametrize("notation", ["-sn", "-snx"])
+@pytest.mark.parametrize("number", [24, 617])
+def test_standard_notation_lists_ten_moves_a_line(fcs, notation: str, number: int) -> None:
+    text = Deal.from_number("freecell", number).to_text()
+    code, out, _ = fcs("-m", notation, stdin=text)
     assert code == 0 and out.startswith("-=-=-=-=-=-=-=-=-=-=-=-\n\n")
     moves, _, verdict = out[len("-=-=-=-=-=-=-=-=-=-=-=-\n\n"):].partition("\n\n")
     assert verdict.startswith("This game is solveable.\n")
     lines = moves.split("\n")
     assert all(line.endswith(" ") for line in lines)
     assert all(len(line.split()) == 10 for line in lines[:-1]) and len(lines[-1].split()) <= 10
-    # The tokens replay to a win in bakers' notation (cells a-g, h the foundations).
-    replay = Solution.parse(moves).replay(Board(Deal.parse(MS24, find_variant("freecell"))))
+    # bakers reads the tokens back (-snx: a count in hexadecimal) and they win.
+    replay = Solution.parse(moves).replay(Board(Deal.parse(text, find_variant("freecell"))))
     assert replay.error is None and replay.won
 
 
