@@ -261,6 +261,12 @@ def test_the_flares_of_a_preset_as_typed(fcs) -> None:
         assert shown in err
 
 
+def test_a_value_set_aside_is_named_on_one_line(fcs) -> None:
+    code, _, err = fcs("-m", "-to", "01\n23", "--prelude", "9@x" * 1000, stdin=MS24)
+    assert code == 0 and err.count("\n") == 1
+    assert "-to '01\\n23'" in err and "(3000 characters)" in err
+
+
 def test_an_option_set_aside_without_its_value_is_refused(fcs) -> None:
     line = _refused(*fcs("-m", "-to", stdin=MS24))
     assert "argument -to: expected one argument" in line

@@ -224,8 +224,10 @@ def _apply(options: FcsOptions, option: str, kind: str, value: str) -> None:
 
 
 def _shown(text: str) -> str:
-    """Return an option's value for a message: whole when short, else its start."""
-    return text if len(text) <= 40 else f"{text[:20]}... ({len(text)} characters)"
+    """Return an option's value for a one-line message: whole when short, else its start;
+    quoted as Python quotes it when it holds a line break or another unprintable."""
+    shown = text if len(text) <= 40 else f"{text[:20]}... ({len(text)} characters)"
+    return shown if shown.isprintable() else repr(shown)
 
 
 def parse_options(argv: Sequence[str]) -> FcsOptions:
@@ -264,7 +266,7 @@ def parse_options(argv: Sequence[str]) -> FcsOptions:
             boards.append(token)
     if len(boards) > 1:
         raise InvalidOptionError(
-            f'one board file is read, not "{boards[0]}" and "{boards[1]}"')
+            f'one board file is read, not "{_shown(boards[0])}" and "{_shown(boards[1])}"')
     if boards:
         options.board = boards[0]
     if options.state_output:
