@@ -47,25 +47,26 @@ def test_probes(fcs) -> None:
 
 
 @pytest.mark.parametrize(("argv", "said"), [
-    (["--bogus"], 'Unknown option "--bogus"'),
-    (["-g", "no_such_game"], 'Unknown game "no_such_game"'),
+    (["--bogus"], 'unknown option "--bogus"'),
+    (["-g", "no_such_game"], 'argument -g: unknown game "no_such_game"'),
     (["-g", "simple_simon"], 'bakers does not play "simple_simon"'),
     (["-g", "fan"], "18 columns"),
     (["--decks-num", "2"], "one deck"),
     (["--stacks-num", "14"], "1 to 13 stacks"),
     (["--freecells-num", "9"], "0 to 8 freecells"),
-    (["--max-iters"], "requires an argument"),
-    (["--max-iters", "ten"], '"--max-iters" takes an integer'),
-    (["--sequence-move", "sometimes"], 'Unknown argument "sometimes"'),
-    (["--load-config", "nonsense"], 'Unknown configuration "nonsense"'),
-    (["--max-memory", "lots"], '"--max-memory" takes a size'),
-    (["--max-seconds", "-1"], '"--max-seconds" takes a positive number'),
-    (["-m", "a.board", "b.board"], 'Only one board file'),
-    (["-m", "/no/such/board"], 'Could not open file "/no/such/board"'),
+    (["--max-iters"], "argument --max-iters: expected one argument"),
+    (["--max-iters", "ten"], "argument --max-iters: 'ten' is not a whole number"),
+    (["--sequence-move", "sometimes"], 'unknown value "sometimes"'),
+    (["--load-config", "nonsense"], 'unknown configuration "nonsense"'),
+    (["--max-memory", "lots"], "argument --max-memory: 'lots' is not a size"),
+    (["--max-seconds", "-1"], "argument --max-seconds: -1 is not a positive number"),
+    (["-m", "a.board", "b.board"], 'one board file is read'),
+    (["-m", "/no/such/board"], "no such board file: '/no/such/board'"),
 ])
 def test_refusals_are_one_line_and_exit_255(fcs, argv: list[str], said: str) -> None:
     code, out, err = fcs(*argv, stdin=MS24)
     assert code == 255 and out == ""
+    assert err.startswith("bakers-fc-solve: error: ")
     assert said in err and err.count("\n") == 1
 
 

@@ -23,6 +23,7 @@ COL, CELL, HOME = Place.column, Place.cell, Place.foundation()
     ("35x3", Move(COL(2), COL(4), 3), "35x3"),
     ("35x1", Move(COL(2), COL(4), 1), "35x1"),
     ("43v2", Move(COL(3), COL(2), 2), "43x2"),  # fc-solve's -snx count
+    ("82vc", Move(COL(7), COL(1), 12), "82x12"),  # in hexadecimal
     ("10-12V4", Move(COL(9), COL(11), 4), "10-12x4"),
     ("3ax1", Move(COL(2), CELL(0), 1), "3ax1"),
     ("10-h", Move(COL(9), HOME), "10-h"),

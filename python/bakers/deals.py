@@ -574,6 +574,8 @@ def _parse_card(token: str, line: int, col: int) -> Card:
     try:
         return Card.parse(token)
     except CardParseError:
+        if len(token) > 40:  # quoted in the message: the start is enough to find it
+            token = token[:30] + "..."
         raise DealParseError(
             f"line {line}, column {col}: not a card: {token!r} (expected a rank "
             f"A23456789TJQK and a suit HCDS, like 'TH' or 'AS')") from None

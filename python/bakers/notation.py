@@ -131,9 +131,11 @@ _CORE_KINDS = (COLUMN, CELL, FOUNDATION)
 # Numbers of at most 3 digits (columns 1..13, counts 1..13): a longer one is no place or
 # count, and is never handed to int() (which refuses over 4,300 digits with its own error).
 _PLACE = r"(\d{1,3}|[a-z])"
-# The count suffix: ``x3``, or ``v3`` as Freecell Solver's ``-snx`` output writes it.
-_SHORT = re.compile(r"([1-9a-z])([1-9a-z])(?:[xv](\d{1,3}))?", re.ASCII)
-_LONG = re.compile(_PLACE + r"-" + _PLACE + r"(?:[xv](\d{1,3}))?", re.ASCII)
+# The count suffix: ``x3``, or ``v3`` as Freecell Solver's ``-snx`` output writes it,
+# in hexadecimal (``82vc``: 12 cards).
+_COUNT = r"(?:x(\d{1,3})|v([0-9a-f]{1,2}))?"
+_SHORT = re.compile(r"([1-9a-z])([1-9a-z])" + _COUNT, re.ASCII)
+_LONG = re.compile(_PLACE + r"-" + _PLACE + _COUNT, re.ASCII)
 
 
 def _check_ascii(token: str, what: str) -> None:
@@ -200,7 +202,8 @@ class Move:
     def parse(cls, token: str) -> Move:
         """Parse a move in standard or extended notation: ``'3a'``, ``'54'``, ``'ah'``,
         ``'35x3'``, ``'10-h'``, ``'3-12x4'`` (case-insensitive, whitespace around ignored;
-        ``'35v3'``, Freecell Solver's ``-snx`` form, reads as ``'35x3'``).
+        ``'35v3'``, Freecell Solver's ``-snx`` form with its count in hexadecimal, reads
+        as ``'35x3'``, ``'82vc'`` as ``'82x12'``).
 
         Raises InvalidMoveError quoting the token and saying what is wrong.
         """
@@ -216,11 +219,12 @@ class Move:
                     if re.match(r"\d\d", text) and "-" not in text else
                     "write SOURCE then DESTINATION, like '3a', '54', 'ah', '35x3' or '10-h'")
             raise InvalidMoveError(f"{token!r} is not a move: {hint}")
-        src_text, dst_text, count_text = match.groups()
+        src_text, dst_text, count_text, hex_count = match.groups()
         try:
             src = Place.parse(src_text)
             dst = Place.parse(dst_text)
-            count = None if count_text is None else int(count_text)
+            count = (int(count_text) if count_text is not None else
+                     None if hex_count is None else int(hex_count, 16))
             return cls(src, dst, count)
         except InvalidMoveError as exc:
             raise InvalidMoveError(f"{token!r} is not a move: {exc}") from None

@@ -22,9 +22,16 @@ EMPTY_WORDS = {"all": "any", "any": "any", "kings": "kings", "none": "none"}
 MOVE_WORDS = ("limited", "unlimited")
 
 
+#: The option that sets each of the six settings, for the name of a changed game.
+SETTING_OPTIONS = {"decks": "--decks-num", "stacks": "--stacks-num",
+                   "freecells": "--freecells-num", "build": "--sequences-are-built-by",
+                   "sequence_move": "--sequence-move", "empty": "--empty-stacks-filled-by"}
+
+
 @dataclass(frozen=True)
 class GameParams:
-    """The six game settings of Freecell Solver (its defaults are FreeCell's)."""
+    """The six game settings of Freecell Solver (its defaults are FreeCell's), and
+    ``game``, the name of the game they started from (``-g``)."""
 
     decks: int = 1
     stacks: int = 8
@@ -32,10 +39,21 @@ class GameParams:
     build: str = "alternate_color"
     sequence_move: str = "limited"
     empty: str = "all"
+    game: str = "freecell"
 
     def change(self, **changes: object) -> GameParams:
         """Return a copy with some settings changed."""
         return replace(self, **changes)  # type: ignore[arg-type]
+
+    @property
+    def label(self) -> str:
+        """Return the game's name as the command line gave it: ``'cruel'``, or
+        ``'freecell with --stacks-num 9'`` for settings changed after the game."""
+        base = FCS_GAMES.get(self.game)
+        changed = [f"{option} {getattr(self, setting)}"
+                   for setting, option in SETTING_OPTIONS.items()
+                   if base is None or getattr(self, setting) != getattr(base, setting)]
+        return f"{self.game} with {' '.join(changed)}" if changed else self.game
 
 
 def _game(stacks: int, freecells: int, build: str, empty: str,
@@ -81,10 +99,10 @@ def game_params(name: str) -> GameParams:
     Raises InvalidOptionError naming a game bakers does not play, or an unknown one.
     """
     if name in FCS_GAMES:
-        return FCS_GAMES[name]
+        return FCS_GAMES[name].change(game=name)
     if name in REFUSED_GAMES:
-        raise InvalidOptionError(f'bakers does not play "{name}": {REFUSED_GAMES[name]}.')
-    raise InvalidOptionError(f'Unknown game "{name}"!')
+        raise InvalidOptionError(f'bakers does not play "{name}": {REFUSED_GAMES[name]}')
+    raise InvalidOptionError(f'unknown game "{name}" (the games: {", ".join(FCS_GAMES)})')
 
 
 def _same_rules(a: Variant, b: Variant) -> bool:
@@ -106,7 +124,9 @@ def _moves_class(v: Variant) -> str:
 def to_variant(params: GameParams) -> Variant:
     """Return the `Variant` that plays by ``params``: a preset of bakers when one has
     exactly these rules (Baker's Dozen keeps its aces going home at once, which is always
-    safe: nothing ever builds on an ace), else a game of these rules named ``fc-solve``.
+    safe: nothing ever builds on an ace), else a game of these rules; either is named by
+    the command line (`GameParams.label`), so that a message about the board names the
+    game the user asked for.
     The settings of a preset that builds round the corner are those PySolFC sends for its
     Tuxedo, Penguin or Opus: they are played round the corner too, as PySolFC plays them
     (so that "I could not solve this game." is exact), from foundations that start at the
@@ -116,15 +136,16 @@ def to_variant(params: GameParams) -> Variant:
     """
     if params.decks != 1:
         raise InvalidOptionError(
-            f"--decks-num {params.decks}: bakers plays games of one deck only.")
+            f"--decks-num {params.decks}: bakers plays games of one deck only")
     if not 1 <= params.stacks <= MAX_COLUMNS:
         raise InvalidOptionError(
-            f"--stacks-num {params.stacks}: bakers plays 1 to {MAX_COLUMNS} stacks.")
+            f"--stacks-num {params.stacks}: bakers plays 1 to {MAX_COLUMNS} stacks")
     if not 0 <= params.freecells <= MAX_CELLS:
         raise InvalidOptionError(
-            f"--freecells-num {params.freecells}: bakers plays 0 to {MAX_CELLS} freecells.")
+            f"--freecells-num {params.freecells}: bakers plays 0 to {MAX_CELLS} freecells")
+    name = params.label
     variant = Variant(
-        "fc-solve", columns=params.stacks, cells=params.freecells,
+        name, columns=params.stacks, cells=params.freecells,
         build=BUILD_WORDS[params.build], empty=EMPTY_WORDS[params.empty],
         moves="sequence" if params.sequence_move == "unlimited" else "supermove",
         title="a game of Freecell Solver's settings")
@@ -132,5 +153,5 @@ def to_variant(params: GameParams) -> Variant:
         if _same_rules(preset, variant) and not preset.aces_on_foundations:
             if preset.wrap:
                 return variant.replace(wrap=True, title=f"{preset.title}, as PySolFC sends it")
-            return preset
+            return preset.replace(name=name)
     return variant

@@ -18,8 +18,8 @@ from ..deals import Deal
 from ..notation import CELL, COLUMN, Move, Place
 from ..solution import Solution
 
-__all__ = ["HEADER", "SEPARATOR", "listed_moves", "plain_board", "move_text", "board_text",
-           "ProgressLines", "write_run"]
+__all__ = ["HEADER", "SEPARATOR", "listed_moves", "plain_board", "move_text",
+           "standard_text", "board_text", "ProgressLines", "write_run"]
 
 HEADER = "-=-=-=-=-=-=-=-=-=-=-=-"
 SEPARATOR = "===================="
@@ -43,6 +43,30 @@ def move_text(move: Move) -> str:
     both_columns = move.src.kind == move.dst.kind == COLUMN
     what = f"{move.count or 1} cards" if both_columns else "a card"
     return f"Move {what} from {_place(move.src)} to {_place(move.dst)}"
+
+
+def _standard_place(place: Place) -> str:
+    """Return a place in ``fc-solve -sn``'s letters: stacks from 1 (``10`` past 9, as it
+    prints them), free cells ``a``-``g`` then ``k`` (``h`` names the foundations; it
+    skips ``h``, ``i`` and ``j`` after the seventh cell)."""
+    if place.kind == COLUMN:
+        return str(place.index + 1)
+    if place.kind == CELL:
+        return chr(ord("a") + place.index + (3 if place.index >= 7 else 0))
+    return "h"
+
+
+def standard_text(move: Move, after: Board, extended: bool) -> str:
+    """Return a move (its count resolved; ``after``: the position it leads to) in
+    ``fc-solve -sn``'s standard notation: ``3a``, ``a8``, ``54``, ``3h``. With
+    ``extended`` (``-snx``), a move of several cards that fills an empty stack is
+    followed by ``v`` and the count in hexadecimal (``46v8``, ``82vc``)."""
+    text = _standard_place(move.src) + _standard_place(move.dst)
+    count = move.count or 1
+    if (extended and move.src.kind == move.dst.kind == COLUMN and count > 1
+            and len(after.columns[move.dst.index]) == count):
+        text += f"v{count:x}"
+    return text
 
 
 def _exposed_aces(board: Board) -> Iterator[Move]:
@@ -133,19 +157,38 @@ class ProgressLines:
         self.stream.flush()
 
 
+def _standard_lines(stream: TextIO, moves: list[tuple[Move, Board]], extended: bool) -> None:
+    """Write ``moves`` as ``fc-solve -m -sn`` does: each token and a space, ten to a
+    line, then an empty line (two after a full line of ten)."""
+    for number, (move, after) in enumerate(moves, start=1):
+        stream.write(standard_text(move, after, extended) + " ")
+        if number % 10 == 0:
+            stream.write("\n")
+    stream.write("\n\n")
+
+
 def write_run(stream: TextIO, *, start: Board | None, moves: list[tuple[Move, Board]] | None,
               verdict: str, expanded: int, stored: int, show_moves: bool, show_states: bool,
-              show_exceeded: bool, tens_as_t: bool) -> None:
+              show_exceeded: bool, tens_as_t: bool, notation: str | None = None) -> None:
     """Write the end of a run: with a line of ``moves``, the header, each move (and with
     ``show_states`` the position before the first and after each), then the verdict
-    (``'solved'``, ``'impossible'`` or ``'unknown'``) and the two counters."""
+    (``'solved'``, ``'impossible'`` or ``'unknown'``) and the two counters. ``notation``
+    ``'sn'`` or ``'snx'`` writes the moves in standard notation (`standard_text`), as
+    ``fc-solve -sn``/``-snx`` does: ten to a line with moves alone, ``Move: 3a`` between
+    positions; None in words (`move_text`)."""
     if moves is not None and start is not None:
         stream.write(HEADER + "\n\n")
+        extended = notation == "snx"
+        if notation is not None and show_moves and not show_states:
+            _standard_lines(stream, moves, extended)
+            moves = []
         if show_states:
             stream.write(board_text(start, tens_as_t) + "\n\n" + SEPARATOR + "\n\n")
         for move, after in moves:
             if show_moves:
-                stream.write(move_text(move) + "\n\n")
+                words = move_text(move) if notation is None else (
+                    f"Move: {standard_text(move, after, extended)} ")
+                stream.write(words + "\n\n")
             if show_states:
                 stream.write(board_text(after, tens_as_t) + "\n\n")
             stream.write(SEPARATOR + "\n\n")
