@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "column_masks.hpp"
 #include "limit_watch.hpp"
 #include "line.hpp"
 
@@ -88,6 +89,7 @@ struct Room {
     std::uint8_t column_of[64];   // the column of each card of tops
     int empties, free_cells;
     unsigned empty_cols;          // the empty columns, a bit mask
+    std::uint64_t links;          // the position's link_mask (column_masks.hpp)
 };
 
 // One depth-first scan: its line of frames, their children and its visited set.
@@ -205,12 +207,15 @@ private:
         room.tops = 0;
         room.empties = room.free_cells = 0;
         room.empty_cols = 0;
+        room.links = link_mask(r, s);
         for (int i = 0; i < ncols; ++i) {
-            room.top_of[i] = s.top(i);
-            if (tops[i] == kNoCard) {
+            const int lo = i ? s.end[i - 1] : 0, hi = s.end[i];
+            if (hi == lo) {
+                room.top_of[i] = kNoCard;
                 ++room.empties;
                 room.empty_cols |= 1U << i;
             } else {
+                room.top_of[i] = s.cards[hi - 1];
                 room.tops |= bit_of(tops[i]);
                 room.column_of[tops[i]] = static_cast<std::uint8_t>(i);
             }
@@ -248,20 +253,19 @@ private:
         add_digs(s, room);
         shuffle(begin);
         // The columns' top runs that may move (at most `longest` cards): each one's lowest
-        // card, its column and its length.
+        // card, its column and its length (a run stops at its column's covered card,
+        // whose link bit is clear).
         int run[kMaxColumns] = {};
         CardSet bottoms = 0;
         std::uint8_t bottom_col[64];
         for (int i = 0; i < ncols; ++i) {
             if (tops[i] == kNoCard) continue;
-            const int b = s.begin(i);
-            int p = s.end[i] - 1;
-            while (p > b && s.end[i] - p <= longest && gen_.builds(s.cards[p], s.cards[p - 1])) --p;
-            const int n = s.end[i] - p;
+            const int n = run_below(room.links, s.end[i] - 1);
             if (n > longest) continue;
             run[i] = n;
-            bottoms |= bit_of(s.cards[p]);
-            bottom_col[s.cards[p]] = static_cast<std::uint8_t>(i);
+            const Card bottom = s.cards[s.end[i] - n];
+            bottoms |= bit_of(bottom);
+            bottom_col[bottom] = static_cast<std::uint8_t>(i);
         }
         // A whole top run onto a column top it builds on: targets in column order.
         begin = kids_.size();
@@ -293,9 +297,10 @@ private:
         shuffle(begin);
     }
 
-    // Returns true if the card k places below column col's top lies on a card it builds on.
-    bool lies_on_parent(const State& s, int col, int k) const {
-        return s.size(col) > k + 1 && gen_.builds(s.from_top(col, k), s.from_top(col, k + 1));
+    // Returns true if the card k places below column col's top lies on a card it builds on
+    // (its link bit: clear for a column's covered card).
+    static bool lies_on_parent(const State& s, const Room& room, int col, int k) {
+        return (room.links >> (s.end[col] - 1 - k)) & 1;
     }
 
     // Shuffles kids_ from `begin` on (a class), in scans other than the first.
@@ -305,20 +310,24 @@ private:
                 std::swap(kids_[i - 1], kids_[begin + below(i - begin)]);
     }
 
-    // The foundations' next cards below a column's top, the fewest cards above first.
+    // The foundations' next cards below a column's top, the fewest cards above first: in
+    // each column the one nearest its top (a column holds at most one of them that can go
+    // home first), when its cards fit on the way off.
     void add_digs(const State& s, const Room& room) {
-        const CardSet next = gen_.next_cards(s);
+        const std::uint64_t next = places_of(s, gen_.next_cards(s));
         int found = 0;
         Move dig[kSuits];
-        for (int i = 0; i < gen_.rules().columns; ++i)
-            for (int k = 1, n = s.size(i); k < n; ++k) {
-                if (!((next >> s.from_top(i, k)) & 1)) continue;
-                if (!off_fits(s, room, i, k)) break;  // it would fail: not a child
-                int j = found++;
-                for (; j > 0 && dig[j - 1].count > k; --j) dig[j] = dig[j - 1];
-                dig[j] = Move{kComposite + kDigHome, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(k)};
-                break;  // a column holds at most one of them that can go home first
-            }
+        for (int i = 0; i < gen_.rules().columns && next; ++i) {
+            const int lo = i ? s.end[i - 1] : 0, hi = s.end[i];
+            if (hi - lo < 2) continue;
+            const std::uint64_t below = next & places_between(lo, hi - 1);  // not the top
+            if (below == 0) continue;
+            const int k = hi - 1 - (63 - std::countl_zero(below));
+            if (!off_fits(s, room, i, k)) continue;  // it would fail: not a child
+            int j = found++;
+            for (; j > 0 && dig[j - 1].count > k; --j) dig[j] = dig[j - 1];
+            dig[j] = Move{kComposite + kDigHome, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(k)};
+        }
         kids_.insert(kids_.end(), dig, dig + found);
     }
 
@@ -330,7 +339,7 @@ private:
             if (s.size(i) < 2) continue;
             const Card x = s.from_top(i, 1);
             if ((gen_.targets(x) & room.tops & ~bit_of(s.top(i))) == 0) continue;
-            if (lies_on_parent(s, i, 1) || lies_on_parent(s, i, 0)) continue;
+            if (lies_on_parent(s, room, i, 1) || lies_on_parent(s, room, i, 0)) continue;
             if (!off_fits(s, room, i, 1)) continue;
             kids_.push_back(Move{kComposite + kDigParent, static_cast<std::uint8_t>(i), 1});
         }
@@ -362,8 +371,8 @@ private:
             column_of[top] = static_cast<std::uint8_t>(d);
         };
         for (int pos = 0; pos < n;) {
-            int run = 1;  // the top run of what is left of the n cards
-            while (pos + run < n && gen_.builds(s.from_top(col, pos + run - 1), s.from_top(col, pos + run))) ++run;
+            // the top run of what is left of the n cards
+            const int run = std::min(run_below(room.links, s.end[col] - 1 - pos), n - pos);
             const Card top = s.from_top(col, pos);
             int moved = 0;
             const int limit = run > 1 ? gen_.limit_of(free_cells, empties) : 1;

@@ -108,7 +108,7 @@ void append_python_float(std::string& out, double value) {
             out.push_back('.');
             out.append(digits, 1);
         }
-        char buffer[8];
+        char buffer[16];
         std::snprintf(buffer, sizeof buffer, "e%c%02d", exponent < 0 ? '-' : '+',
                       std::abs(exponent));
         out += buffer;

@@ -1,0 +1,74 @@
+#include "column_masks.hpp"
+
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace bakers {
+
+std::uint64_t link_mask(const Rules& rules, const State& s) {
+    const int total = s.end[kMaxColumns - 1];
+    std::uint64_t starts = 0;  // the place of each column's covered card
+    for (int i = 1; i < kMaxColumns; ++i) starts |= std::uint64_t{1} << (s.end[i - 1] & 63);
+    starts |= 1;  // place 0: column 0's first card (or nothing)
+    std::uint64_t links = 0;
+#if defined(__SSE2__)
+    // Lane j of chunk c is place p = 16 * c + j: moving = cards[p] = buf[p + 1], target =
+    // cards[p - 1] = buf[p] (buf[0] and the bytes past the cards are zero; every place at
+    // or past `total` is masked off below).
+    alignas(16) std::uint8_t buf[80] = {};
+    std::memcpy(buf + 1, s.cards.data(), kMaxCards);
+    const __m128i low = _mm_set1_epi8(15), one = _mm_set1_epi8(1);
+    const __m128i king = _mm_set1_epi8(kKing), ace = _mm_set1_epi8(kAce);
+    const __m128i suit_bits = _mm_set1_epi8(0x30), colour_bit = _mm_set1_epi8(0x10);
+    const __m128i zero = _mm_setzero_si128();
+    for (int chunk = 0; chunk < 4; ++chunk) {
+        const __m128i target = _mm_load_si128(reinterpret_cast<const __m128i*>(buf + 16 * chunk));
+        const __m128i moving = _mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + 16 * chunk + 1));
+        const __m128i rm = _mm_and_si128(moving, low), rt = _mm_and_si128(target, low);
+        __m128i ok = _mm_cmpeq_epi8(_mm_add_epi8(rm, one), rt);
+        if (rules.wrap)
+            ok = _mm_or_si128(ok, _mm_and_si128(_mm_cmpeq_epi8(rm, king), _mm_cmpeq_epi8(rt, ace)));
+        const __m128i diff = _mm_xor_si128(moving, target);
+        switch (rules.build) {
+            case Build::Suit:
+                ok = _mm_and_si128(ok, _mm_cmpeq_epi8(_mm_and_si128(diff, suit_bits), zero));
+                break;
+            case Build::Alternate:
+                ok = _mm_andnot_si128(_mm_cmpeq_epi8(_mm_and_si128(diff, colour_bit), zero), ok);
+                break;
+            case Build::Any: break;
+        }
+        links |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(ok)))
+                 << (16 * chunk);
+    }
+#else
+    for (int p = 1; p < total; ++p)
+        links |= std::uint64_t{rules.builds_on(s.cards[p], s.cards[p - 1])} << p;
+#endif
+    return links & ~starts & places_between(0, total);
+}
+
+std::uint64_t places_of(const State& s, CardSet wanted) {
+    std::uint64_t found = 0;
+#if defined(__SSE2__)
+    alignas(16) std::uint8_t buf[64] = {};
+    std::memcpy(buf, s.cards.data(), kMaxCards);
+    __m128i chunks[4];
+    for (int c = 0; c < 4; ++c) chunks[c] = _mm_load_si128(reinterpret_cast<const __m128i*>(buf + 16 * c));
+    for (CardSet w = wanted; w; w &= w - 1) {
+        const __m128i card = _mm_set1_epi8(static_cast<char>(__builtin_ctzll(w)));
+        for (int c = 0; c < 4; ++c)
+            found |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(
+                         _mm_movemask_epi8(_mm_cmpeq_epi8(chunks[c], card))))
+                     << (16 * c);
+    }
+#else
+    for (int p = 0; p < kMaxCards; ++p) found |= ((wanted >> s.cards[p]) & 1) << p;
+#endif
+    return found & places_between(0, s.end[kMaxColumns - 1]);
+}
+
+}  // namespace bakers
