@@ -860,7 +860,7 @@ def main(argv: list[str] | None = None) -> int:
         package = snapshot_package(scratch, engine)
         probe_bakers(game, first, options, package, scratch)
         notes.append("bakers: a copy of the package made at the start, its core "
-                     + (str(engine) if engine else "the installed one")
+                     + (str(engine) if engine else "that of the package this script imports")
                      + f" (sha256 {package.core_hash}), git {git_head()}; timed: "
                      + shlex.join(["python", *bakers_command(
                          game, first, last, threads, options, Path("ROWS.tsv"))[1:]])
