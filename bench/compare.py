@@ -3,21 +3,36 @@
 Both solvers decide deals ``--first``..``--last`` of one game, in turn, ``--repeat`` times
 (the order alternates between repeats), on one thread each or, with ``--threads N``, on N
 threads (bakers) against N processes at once (fc-solve; see below), and one table reports
-for each solver: deals
-decided, winnable, impossible and unknown; the median wall-clock and CPU seconds and
-deals per second; the ratio of fc-solve's time to bakers' (the median of the ratios of
-the repeats, each pair measured back to back); verdict disagreements deal by deal; the
-mean solution length; and memory.
+for each solver: deals decided, winnable, impossible and unknown; the median wall-clock
+and CPU seconds and deals per second; the ratios of fc-solve's CPU time and wall time to
+bakers' (``ratio cpu``, ``ratio wall``: each the median of the ratios of the repeats, each
+pair measured back to back); verdict disagreements deal by deal; the mean solution
+length; and memory.
 
 What is measured, and how
 -------------------------
-* **bakers**: ``_core.solve_numbers`` (deals made and decided in C++ on one thread, a
-  solution built for every winnable deal) in a child Python process that loads a copy of
-  the compiled core taken when the comparison starts (so a rebuild of the package during
-  a long comparison cannot mix two builds; its hash is printed). Its time is the
-  wall-clock and CPU time of that call alone (interpreter start and import excluded);
-  ``peak MB`` is the largest ``peak_bytes`` the engine reports for one deal (its position
-  table and queue); ``max RSS MB`` is the child process's maximum resident set size.
+Both solvers are timed the same way: as whole processes, started with ``subprocess`` and
+reaped with ``os.wait4``, whose resource usage gives the **CPU time** (user + system of the
+whole process, every thread counted) and the maximum resident set size; the **wall time**
+is from the start of the process to its end. The table's ratios are CPU over CPU and wall
+over wall: wall time alone flatters a solver that keeps a second thread busy while a
+second core happens to be idle.
+
+* **bakers**: the command a user runs, ``bakers range GAME FIRST LAST --threads N --out
+  FILE --quiet`` (with ``--method``, ``--max-nodes``, ``--max-seconds`` and
+  ``--max-memory`` when ``--method``, ``--limit-nodes``, ``--limit-seconds`` and
+  ``--limit-memory`` give them), run as ``python -m bakers`` by the interpreter running
+  this script, interpreter start, import and writing the rows included. Its verdicts
+  come from the rows of FILE (TSV). The package it runs is a copy made when the
+  comparison starts (a temporary directory first on the child's PYTHONPATH and its
+  working directory), with the compiled core of the package this script imports or the
+  ``--engine`` given; a child process checks that ``bakers`` and ``bakers._core`` import
+  from that copy, and one untimed run of the first deal checks that the command runs, so
+  a rebuild or an edit of the package during a long comparison cannot mix two builds
+  (the core's hash is printed). ``peak MB`` is the largest ``peak_bytes`` of the rows
+  (the engine's position table and queue for one deal); ``max RSS MB`` the process's
+  maximum resident set size. ``--limit-memory`` is ``bakers range``'s ``--max-memory``:
+  the memory of the whole process.
 * **fc-solve**, for the games whose deals it numbers as we do (``freecell``,
   ``bakers_game``: Microsoft deal numbers): its range tool
   ``freecell-solver-range-parallel-solve FIRST LAST STEP [--total-iterations-limit N]
@@ -37,29 +52,29 @@ What is measured, and how
   build allows 10: the script then says so and runs bakers alone);
   ``freecell36`` has a 36-card deck, which fc-solve does not play: bakers runs alone.
   fc-solve's ``max RSS MB`` (and ``peak MB``) is the largest maximum resident set size of
-  its processes (``os.wait4``).
+  its processes.
 * **Verdicts**: fc-solve's "I could not solve this game" is counted as *impossible*. It is
   a proof only for a complete scan (``-g bakers_game -to 01ABCDE``: atomic moves, no
   iteration limit); with ``-l lg`` it only means that preset's scan ended without a win.
   A *disagreement* is a deal that both decided with different verdicts.
 * **Solution length** (``mean moves``): single-card moves, every foundation move counted,
-  over the first ``--lengths`` deals of the range that both solved. For both solvers the
-  supermove-level solution (bakers: ``solve(deal).supermoves``; fc-solve: its ``-sam -p
-  -t`` moves, "Move 3 cards from stack 0 to stack 4" being one supermove) is expanded into
+  over the first ``--lengths`` deals of the range that both solved, counted untimed. For
+  both solvers the supermove-level solution (bakers: ``solve(deal).supermoves`` in a
+  child process running the same copy of the package; fc-solve: its ``-sam -p -t`` moves,
+  "Move 3 cards from stack 0 to stack 4" being one supermove) is expanded into
   single-card moves by the referee (``Solution.expand``), so both are counted the same
   way; every expanded solution is replayed by the referee. Below the table are also the
-  engine's own single-move count (what ``solve_numbers`` returns) and fc-solve's count as
-  printed (a supermove as one move).
+  engine's own single-move count (the ``moves`` of ``bakers range``'s rows) and
+  fc-solve's count as printed (a supermove as one move).
+* **Positions**: under the table, positions a deal (bakers: expanded; fc-solve: the
+  iterations of the deals it solved) and microseconds of CPU a position (the whole
+  process's median CPU time over them).
 
 N threads against N processes (``--threads N``, N > 1)
 -----------------------------------------------------
-* **bakers** decides the range on N worker threads of one process: ``_core.RangeRun``
-  (the pool behind ``bakers.solve_range``: each thread takes the next deal and searches
-  it alone), in the same child process with the same copy of the compiled core. Its time
-  is from creating the run to its last row (rows come as deals finish, each with its
-  moves, which the main thread turns into Python lists meanwhile); CPU time is that of
-  all its threads. ``--limit-memory`` stays a limit per deal: ``RangeRun`` splits its cap
-  between the threads, so it is given N times the value.
+* **bakers** decides the range with ``bakers range --threads N``: one process, N worker
+  threads (each takes the next deal and searches it alone); its CPU time is that of the
+  whole process, all its threads.
 * **fc-solve** has no threads in its range tool, so it runs as N processes of it at once,
   each on a contiguous share of the range (1..32000 on 2: 1..16000 and 16001..32000), each
   with its own ``--binary-output-to`` file; the verdicts are merged from the N files. Its
@@ -71,9 +86,8 @@ N threads against N processes (``--threads N``, N > 1)
 * **memory**: bakers' ``max RSS MB`` is its one process (all threads); fc-solve's is the
   *sum* of the N processes' maximum RSS (they run at the same time, so this bounds their
   footprint from above) and its ``peak MB`` the largest of one process.
-* The table gets a ``threads`` column (bakers: threads; fc-solve: processes). With
-  ``--threads 1`` (the default) everything is measured as described above; note that
-  bakers then uses ``solve_numbers``, not ``RangeRun``.
+* The table gets a ``threads`` column (bakers: threads; fc-solve: processes). N is at
+  most the number of deals.
 
 Examples::
 
@@ -83,8 +97,9 @@ Examples::
     python bench/compare.py --game freecell --last 2000 --repeat 3 --markdown
     python bench/compare.py --game bakers_game --first 1 --last 32000 --threads 2
 
-Exit status: 0, or 1 when the solvers disagree on a deal or bakers contradicts the
-reference verdicts of tests/data.
+Exit status: 0; 1 when the solvers disagree on a deal, bakers contradicts the reference
+verdicts of tests/data or a solver fails (its message on standard error); 2 for a bad
+option.
 """
 
 from __future__ import annotations
@@ -109,7 +124,6 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 
 FCS = "fc-solve"
 FCS_RANGE = "freecell-solver-range-parallel-solve"
@@ -153,7 +167,8 @@ class Run:
     peak_bytes: int
     max_rss: int
     moves: dict[int, int] = field(default_factory=dict)
-    rows: list[list] = field(default_factory=list)
+    #: bakers: the rows of `bakers range` (column: value, counts as ints), by deal.
+    rows: list[dict] = field(default_factory=list)
     #: Positions a deal: bakers' expanded positions; fc-solve's iterations ("states
     #: checked"), which its range tool reports for the deals it solved only.
     positions: dict[int, int] = field(default_factory=dict)
@@ -180,25 +195,29 @@ class Measured:
 # ---------------------------------------------------------------- measuring processes
 
 
-def run_measured(command: Sequence[str], stdout: Path) -> tuple[int, float, float, int]:
+def run_measured(command: Sequence[str], stdout: Path, env: dict[str, str] | None = None,
+                 cwd: Path | None = None) -> tuple[int, float, float, int]:
     """Run ``command`` with its output in ``stdout``; return (exit status, wall seconds,
     CPU seconds, maximum resident set size in bytes) of that process alone."""
-    statuses, wall, cpu, rss = run_measured_together([(command, stdout)])
+    statuses, wall, cpu, rss = run_measured_together([(command, stdout)], env, cwd)
     return statuses[0], wall, cpu, rss[0]
 
 
-def run_measured_together(jobs: Sequence[tuple[Sequence[str], Path]]
+def run_measured_together(jobs: Sequence[tuple[Sequence[str], Path]],
+                          env: dict[str, str] | None = None, cwd: Path | None = None
                           ) -> tuple[list[int], float, float, list[int]]:
     """Start every ``(command, stdout)`` of ``jobs`` at once, each with its output in its
-    ``stdout`` file, and wait for all; return their exit statuses, the wall seconds from
-    the start of the first to the end of the last, their CPU seconds together and each
-    one's maximum resident set size in bytes."""
+    ``stdout`` file (standard error beside it, ``.err``), in ``env`` and ``cwd`` (None:
+    this process's), and wait for all; return their exit statuses, the wall seconds from
+    the start of the first to the end of the last, their CPU seconds together (user +
+    system of each whole process, every thread counted: ``os.wait4``) and each one's
+    maximum resident set size in bytes."""
     with ExitStack() as files:
         streams = [(files.enter_context(stdout.open("wb")),
                     files.enter_context(stdout.with_suffix(".err").open("wb")))
                    for _, stdout in jobs]
         start = time.perf_counter()
-        processes = [subprocess.Popen(list(command), stdout=out, stderr=err)
+        processes = [subprocess.Popen(list(command), stdout=out, stderr=err, env=env, cwd=cwd)
                      for (command, _), (out, err) in zip(jobs, streams, strict=True)]
         usages = []
         for process in processes:  # the last wait returns when the last one ends
@@ -229,107 +248,156 @@ def check_status(status: int, command: Sequence[str], stdout: Path) -> None:
 # ---------------------------------------------------------------- bakers
 
 
-def snapshot_engine(scratch: Path) -> tuple[Path, str]:
-    """Copy the installed compiled core to ``scratch``; return the copy and its short hash.
+@dataclass(frozen=True)
+class Package:
+    """The copy of the bakers package that every bakers process of a comparison runs:
+    ``root`` goes first on their PYTHONPATH (and is their working directory, so that
+    ``python -m`` finds no other ``bakers`` first); ``core_hash`` is the short sha256
+    of its compiled core."""
 
-    Every bakers process of the comparison loads this copy, so a rebuild of the package
-    while the comparison runs does not mix two builds in one table."""
-    spec = importlib.util.find_spec("bakers._core")
+    root: Path
+    core_hash: str
+
+    def env(self) -> dict[str, str]:
+        """This process's environment with `root` first on PYTHONPATH."""
+        paths = [str(self.root), *filter(None, [os.environ.get("PYTHONPATH")])]
+        return dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
+
+
+def snapshot_package(scratch: Path, engine: Path | None = None) -> Package:
+    """Copy the bakers package this script imports to ``scratch``, with its compiled
+    core or ``engine`` (a copy of another build's ``_core*.so``) as the core, and check
+    that a child process of this interpreter imports both from the copy.
+
+    Every bakers process of the comparison runs this copy, so a rebuild or an edit of
+    the package while the comparison runs does not mix two builds in one table."""
+    try:
+        spec = importlib.util.find_spec("bakers._core")
+    except ImportError as error:
+        raise SystemExit(f"bakers does not import: {error}") from None
     if spec is None or spec.origin is None:
         raise SystemExit("bakers._core is not built: pip install -e . --no-build-isolation")
-    source = Path(spec.origin)
-    folder = scratch / "engine"
-    folder.mkdir(exist_ok=True)
-    copy = folder / source.name
-    shutil.copyfile(source, copy)
-    return copy, hashlib.sha256(copy.read_bytes()).hexdigest()[:12]
+    core = Path(spec.origin)
+    root = scratch / "package"
+    shutil.copytree(core.parent, root / "bakers",
+                    ignore=shutil.ignore_patterns("__pycache__", "_core*.so", "_core*.pyd"))
+    copy = root / "bakers" / core.name  # the name this interpreter loads an extension by
+    shutil.copyfile(engine or core, copy)
+    package = Package(root, hashlib.sha256(copy.read_bytes()).hexdigest()[:12])
+    check_snapshot(package)
+    return package
 
 
-def load_engine(path: str) -> ModuleType:
-    """Load the compiled core from ``path`` as ``bakers._core`` (before bakers imports it)."""
-    spec = importlib.util.spec_from_file_location("bakers._core", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    sys.modules["bakers._core"] = module
-    import bakers
+def check_snapshot(package: Package) -> None:
+    """Exit with a message unless a child process imports bakers and its core from the
+    copy in ``package`` (an editable install's import hook could take precedence over
+    PYTHONPATH; an engine of another build could fail to load)."""
+    probe = "import bakers, bakers._core as core; print(bakers.__file__); print(core.__file__)"
+    child = subprocess.run([sys.executable, "-c", probe], env=package.env(),
+                           cwd=package.root, capture_output=True, text=True)
+    if child.returncode != 0:
+        last = (child.stderr.strip().splitlines() or ["no message"])[-1]
+        raise SystemExit(f"the copy of bakers in {package.root} does not import: {last}")
+    files = [Path(line).resolve() for line in child.stdout.splitlines()]
+    root = package.root.resolve()
+    if len(files) != 2 or not all(file.is_relative_to(root) for file in files):
+        raise SystemExit(f"a child process imports bakers from {', '.join(map(str, files))}, "
+                         f"not from the copy in {root}")
 
-    bakers._core = module  # type: ignore[attr-defined]
-    return module
+
+def range_options(args: argparse.Namespace) -> list[str]:
+    """The options of ``bakers range`` that this script's options give: ``--method``
+    and the limits (none when they are not given)."""
+    options = ["--method", args.method] if args.method else []
+    if args.limit_nodes:
+        options += ["--max-nodes", str(args.limit_nodes)]
+    if args.limit_seconds:
+        options += ["--max-seconds", repr(args.limit_seconds)]
+    if args.limit_memory_bytes:
+        options += ["--max-memory", args.limit_memory]
+    return options
+
+
+def bakers_command(game: str, first: int, last: int, threads: int, options: list[str],
+                   out: Path) -> list[str]:
+    """The command a user runs, with this interpreter: ``bakers range`` writing its rows
+    to ``out`` (TSV) without a progress bar."""
+    return [sys.executable, "-m", "bakers", "range", game, str(first), str(last),
+            "--threads", str(threads), "--out", str(out), "--quiet", *options]
+
+
+def probe_bakers(game: str, first: int, options: list[str], package: Package,
+                 scratch: Path) -> None:
+    """Run ``bakers range`` on deal ``first`` alone, untimed; exit with its last line of
+    standard error if it fails (an engine of another build that this package cannot
+    drive, a limit it refuses), before anything is timed."""
+    out = scratch / "bakers-probe.tsv"
+    command = bakers_command(game, first, first, 1, options, out)
+    child = subprocess.run(command, env=package.env(), cwd=package.root,
+                           capture_output=True, text=True)
+    if child.returncode != 0:
+        last = (child.stderr.strip().splitlines() or ["no message"])[-1]
+        raise SystemExit(f"bakers range fails with status {child.returncode} on the copy "
+                         f"of the package in {package.root}: {last}")
+    out.unlink()
+
+
+def run_bakers(game: str, first: int, last: int, options: list[str], package: Package,
+               scratch: Path, threads: int = 1) -> Run:
+    """``bakers range`` on deals ``first..last`` with ``threads`` threads, one process,
+    timed whole (interpreter start, import and writing the rows included); the verdicts
+    come from the rows it writes."""
+    out = scratch / "bakers-rows.tsv"
+    out.unlink(missing_ok=True)  # bakers range refuses to overwrite a file
+    command = bakers_command(game, first, last, threads, options, out)
+    status, wall, cpu, rss = run_measured(command, scratch / "bakers-range.txt",
+                                          package.env(), package.root)
+    if status == 130:  # interrupted (it has written the rows it finished)
+        raise KeyboardInterrupt
+    check_status(status, command, scratch / "bakers-range.txt")
+    rows = read_bakers_rows(out, first, last)
+    return Run(verdicts={row["deal"]: row["verdict"] for row in rows}, wall=wall, cpu=cpu,
+               peak_bytes=max(row["peak_bytes"] for row in rows), max_rss=rss,
+               moves={row["deal"]: row["moves"] for row in rows
+                      if row["verdict"] == SOLVED},
+               rows=rows, positions={row["deal"]: row["expanded"] for row in rows})
+
+
+#: The columns of ``bakers range``'s rows that hold counts.
+COUNTS = ("deal", "moves", "most_home", "expanded", "stored", "peak_bytes")
+
+
+def read_bakers_rows(path: Path, first: int, last: int) -> list[dict]:
+    """The rows of a ``bakers range`` TSV file, in deal order, counts as ints; exit
+    with a message unless they hold each deal ``first..last`` once."""
+    with path.open(newline="") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
+    for row in rows:
+        for column in COUNTS:
+            row[column] = int(row[column]) if row[column] else 0
+        row["seconds"] = float(row["seconds"])
+    rows.sort(key=lambda row: row["deal"])
+    if [row["deal"] for row in rows] != list(range(first, last + 1)):
+        raise SystemExit(f"bakers range wrote {len(rows)} rows to {path}, not one for each "
+                         f"deal {first}..{last}")
+    return rows
 
 
 def worker(spec: str) -> int:
-    """A child process of bakers: load the engine copy, do the job, print JSON.
-
-    A range job is timed around the solving alone: ``_core.solve_numbers`` on one thread,
-    or `solve_on_threads` when the job asks for more."""
+    """A child process that counts bakers' solution lengths (see `count_lengths`) and
+    prints them as JSON; it runs with the copy of the package first on its path."""
     job = json.loads(spec)
-    core = load_engine(job["engine"])
-    if job["kind"] == "lengths":
-        json.dump(count_lengths(job["game"], job["numbers"], job["limits"]), sys.stdout)
-        return 0
-    from bakers import find_variant
-
-    rules = find_variant(job["game"]).rules()
-    threads = job.get("threads", 1)
-    wall, cpu = time.perf_counter(), time.process_time()
-    if threads > 1:
-        rows, interrupted = solve_on_threads(core, rules, job["first"], job["last"], threads,
-                                             job["limits"])
-    else:
-        rows, interrupted = core.solve_numbers(rules, job["first"], job["last"],
-                                               **job["limits"])
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    json.dump({"rows": rows, "wall": wall, "cpu": cpu, "interrupted": interrupted}, sys.stdout)
+    json.dump(count_lengths(job["game"], job["numbers"], job["limits"]), sys.stdout)
     return 0
 
 
-def solve_on_threads(core: ModuleType, rules: dict, first: int, last: int, threads: int,
-                     limits: dict[str, int | float]) -> tuple[list[list], bool]:
-    """Decide deals ``first..last`` with ``core.RangeRun`` on ``threads`` worker threads;
-    return (rows, interrupted) like ``solve_numbers``: rows (number, verdict, moves,
-    expanded, stored, peak_bytes, seconds, most_home, reason) in deal order.
-
-    ``limits['max_bytes']`` holds per deal, as for ``solve_numbers``: the run splits its
-    cap between its threads, so it gets ``threads`` times that."""
-    threads = min(threads, last - first + 1)
-    limits = dict(limits, max_bytes=limits["max_bytes"] * threads)
-    run = core.RangeRun(rules, list(range(first, last + 1)), [], threads=threads,
-                        ordered=False, keep_moves=True, **limits)
-    rows = []
-    try:
-        for (_, number, verdict, moves, _compact, expanded, _generated, stored, peak,
-             seconds, most_home, reason) in run:
-            rows.append([number, verdict, len(moves) if moves else 0, expanded, stored, peak,
-                         seconds, most_home, reason])
-    except KeyboardInterrupt:
-        run.stop()
-        return sorted(rows), True
-    return sorted(rows), False
-
-
-def run_worker(job: dict, scratch: Path) -> tuple[dict, int]:
-    """Run a worker process; return its JSON answer and its maximum RSS in bytes."""
+def run_worker(job: dict, package: Package, scratch: Path) -> dict:
+    """Run a worker process on the copy of the package; return its JSON answer."""
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", json.dumps(job)]
     out = scratch / "bakers.json"
-    status, _, _, rss = run_measured(command, out)
+    status, *_ = run_measured(command, out, package.env(), package.root)
     check_status(status, command[:3], out)
-    return json.loads(out.read_text()), rss
-
-
-def run_bakers(game: str, first: int, last: int, limits: dict[str, int | float],
-               engine: Path, scratch: Path, threads: int = 1) -> Run:
-    """bakers on deals ``first..last``, on ``threads`` threads of one worker process."""
-    job = {"kind": "range", "engine": str(engine), "game": game, "first": first,
-           "last": last, "limits": limits, "threads": threads}
-    result, rss = run_worker(job, scratch)
-    if result["interrupted"]:
-        raise KeyboardInterrupt
-    rows = result["rows"]
-    return Run(verdicts={row[0]: row[1] for row in rows}, wall=result["wall"],
-               cpu=result["cpu"], peak_bytes=max(row[5] for row in rows), max_rss=rss,
-               moves={row[0]: row[2] for row in rows if row[1] == SOLVED}, rows=rows,
-               positions={row[0]: row[3] for row in rows})
+    return json.loads(out.read_text())
 
 
 # ---------------------------------------------------------------- fc-solve
@@ -528,11 +596,10 @@ def count_lengths(game: str, numbers: list[int],
 
 
 def bakers_lengths(game: str, numbers: list[int], limits: dict[str, int | float],
-                   engine: Path, scratch: Path, measured: Measured) -> None:
+                   package: Package, scratch: Path, measured: Measured) -> None:
     """Count the solution lengths of bakers on ``numbers`` (in a worker, untimed)."""
-    job = {"kind": "lengths", "engine": str(engine), "game": game, "numbers": numbers,
-           "limits": limits}
-    lengths, _ = run_worker(job, scratch)
+    job = {"game": game, "numbers": numbers, "limits": limits}
+    lengths = run_worker(job, package, scratch)
     for key, value in lengths.items():
         if value is None:
             measured.rejected.append(int(key))
@@ -580,8 +647,9 @@ def reference_contradictions(game: str, verdicts: dict[int, str]) -> tuple[int, 
 
 
 def positions_note(m: Measured) -> str:
-    """Positions a deal (mean, median, 99th percentile) and microseconds a position (the
-    median wall time over all the run's positions), or "" when the run has no counts."""
+    """Positions a deal (mean, median, 99th percentile) and microseconds of CPU a position
+    (the median CPU time of the whole process over all the run's positions), or "" when
+    the run has no counts."""
     counts_ = sorted(m.runs[0].positions.values())
     if not counts_:
         return ""
@@ -590,7 +658,7 @@ def positions_note(m: Measured) -> str:
     p99 = counts_[min(len(counts_) - 1, len(counts_) * 99 // 100)]
     return (f"{m.solver} positions a deal ({which}, {len(counts_)} deals): mean "
             f"{statistics.fmean(counts_):.1f}, median {statistics.median(counts_):g}, p99 "
-            f"{p99}; {m.median('wall') * 1e6 / sum(counts_):.2f} us a position")
+            f"{p99}; {m.median('cpu') * 1e6 / sum(counts_):.2f} us of CPU a position")
 
 
 def mean(values: Sequence[int]) -> str:
@@ -601,10 +669,20 @@ def megabytes(n: float) -> str:
     return f"{n / 2**20:.1f}"
 
 
-def table_rows(game: str, deals: int, solvers: list[Measured], ratio: float | None,
-               disagree: int, common: list[int], threads: int = 1) -> list[list[str]]:
-    """The table's rows, one per solver; with ``threads`` > 1 each has the ``threads``
-    column (see `headers`) after the solver's name."""
+def paired_ratio(bakers: Measured, fcs: Measured, what: str) -> float | None:
+    """fc-solve's ``what`` (``'cpu'`` or ``'wall'``) over bakers', the median over the
+    repeats of the ratio of each pair of runs measured back to back (None: no pair)."""
+    ratios = [getattr(f, what) / getattr(b, what)
+              for b, f in zip(bakers.runs, fcs.runs, strict=True) if getattr(b, what) > 0]
+    return statistics.median(ratios) if ratios else None
+
+
+def table_rows(game: str, deals: int, solvers: list[Measured],
+               ratios: tuple[float | None, float | None], disagree: int, common: list[int],
+               threads: int = 1) -> list[list[str]]:
+    """The table's rows, one per solver; ``ratios`` are fc-solve's over bakers' (CPU,
+    wall), in bakers' row; with ``threads`` > 1 each row has the ``threads`` column (see
+    `headers`) after the solver's name."""
     rows = []
     for m in solvers:
         c = counts(m.verdicts)
@@ -617,7 +695,8 @@ def table_rows(game: str, deals: int, solvers: list[Measured], ratio: float | No
             str(c[SOLVED]),
             str(c[IMPOSSIBLE]), str(c[UNKNOWN]), f"{wall:.2f}", f"{m.median('cpu'):.2f}",
             f"{deals / wall:.0f}" if wall > 0 else "-",
-            (f"{ratio:.2f}" if ratio is not None else "-") if m.solver == "bakers" else "",
+            *((f"{ratio:.2f}" if ratio is not None else "-") if m.solver == "bakers" else ""
+              for ratio in ratios),
             str(disagree) if len(solvers) > 1 else "-", mean(lengths),
             megabytes(max(run.peak_bytes for run in m.runs)),
             megabytes(max(run.max_rss for run in m.runs))])
@@ -625,8 +704,8 @@ def table_rows(game: str, deals: int, solvers: list[Measured], ratio: float | No
 
 
 HEADERS = ["game", "deals", "solver", "decided", "winnable", "impossible", "unknown",
-           "wall s", "cpu s", "deals/s", "ratio", "disagree", "mean moves", "peak MB",
-           "max RSS MB"]
+           "wall s", "cpu s", "deals/s", "ratio cpu", "ratio wall", "disagree", "mean moves",
+           "peak MB", "max RSS MB"]
 
 
 def headers(threads: int) -> list[str]:
@@ -659,8 +738,7 @@ def print_table(rows: list[list[str]], title: str, markdown: bool,
 def parallel_note(first: int, last: int, threads: int, fcs_ran: bool) -> str:
     """What the N-way comparison measured, for the notes under the table."""
     parts = shares(first, last, threads)
-    note = (f"bakers: {len(parts)} threads of one process (_core.RangeRun), timed from the "
-            "start of the run to its last row")
+    note = f"bakers: bakers range --threads {len(parts)}, one process"
     if fcs_ran:
         note += (f"; fc-solve: {len(parts)} processes at once on deals "
                  + ", ".join(f"{low}..{high}" for low, high in parts)
@@ -696,14 +774,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs of each solver; times are medians (default 1)")
     parser.add_argument("--threads", type=int, default=1,
-                        help="bakers on N threads against N fc-solve processes at once on "
-                             "contiguous shares of the range (default 1)")
+                        help="bakers range --threads N against N fc-solve processes at once "
+                             "on contiguous shares of the range (default 1)")
     parser.add_argument("--limit-seconds", type=float, default=0.0,
-                        help="bakers: seconds per deal (default: no limit)")
+                        help="bakers: seconds per deal, its --max-seconds (default: no "
+                             "limit)")
     parser.add_argument("--limit-nodes", type=int, default=0,
-                        help="bakers: positions expanded per deal (default: no limit)")
+                        help="bakers: positions expanded per deal, its --max-nodes "
+                             "(default: no limit)")
     parser.add_argument("--limit-memory", default="0",
-                        help="bakers: bytes per deal, like 2G (default: no limit)")
+                        help="bakers: memory of the whole bakers range process, its "
+                             "--max-memory, like 2G (default: no limit)")
     parser.add_argument("--lengths", type=int, default=1000,
                         help="count solution lengths on the first N deals (default 1000; "
                              "0: none)")
@@ -712,13 +793,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="also print the table in Markdown")
     parser.add_argument("--engine", type=Path,
                         help="a compiled core (a copy of bakers/_core*.so) to measure "
-                             "instead of the installed one")
+                             "instead of the installed one, run by this checkout's Python "
+                             "package")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         return worker(args.worker)
 
-    from bakers import find_variant
+    from bakers import BakersError, find_variant
     from bakers.limits import parse_bytes
     from bakers.solving import default_method
 
@@ -728,14 +810,24 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--repeat must be at least 1")
     if not 1 <= args.threads <= 1024:
         parser.error("--threads must be 1..1024")
-    game, first, last, threads = args.game, args.first, args.last, args.threads
+    if args.limit_nodes < 0 or args.limit_seconds < 0:
+        parser.error("--limit-nodes and --limit-seconds are not negative")
+    try:
+        args.limit_memory_bytes = parse_bytes(args.limit_memory)
+    except BakersError as error:
+        parser.error(f"--limit-memory {args.limit_memory}: {error}")
+    if args.engine is not None and not args.engine.is_file():
+        parser.error(f"--engine {args.engine}: no such file")
+    game, first, last = args.game, args.first, args.last
     deals = last - first + 1
+    threads = min(args.threads, deals)
     setup = SETUPS[game]
-    # The method rides with the limits: every bakers call of a run takes both.
-    method = args.method or default_method(find_variant(game), 1)
+    # bakers range's own default when --method is not given; the lengths use it too.
+    method = args.method or default_method(find_variant(game))
     limits = {"max_nodes": args.limit_nodes, "max_states": 0,
-              "max_bytes": parse_bytes(args.limit_memory), "max_seconds": args.limit_seconds,
+              "max_bytes": args.limit_memory_bytes, "max_seconds": args.limit_seconds,
               "method": method}
+    options = range_options(args)
 
     mode = "" if args.no_fcs else (args.fcs_mode or setup.mode)
     if mode == "range" and setup.mode != "range":
@@ -764,19 +856,20 @@ def main(argv: list[str] | None = None) -> int:
     fcs_outputs: dict[int, str] = {}
     with tempfile.TemporaryDirectory(prefix="bakers-compare-") as tmp:
         scratch = Path(tmp)
-        if args.engine:
-            engine = args.engine.resolve()
-            engine_hash = hashlib.sha256(engine.read_bytes()).hexdigest()[:12]
-            notes.append(f"engine: {engine} (sha256 {engine_hash}), git {git_head()}.")
-        else:
-            engine, engine_hash = snapshot_engine(scratch)
-            notes.append(f"engine: a copy of bakers._core made at the start (sha256 "
-                         f"{engine_hash}), git {git_head()}.")
+        engine = args.engine.resolve() if args.engine else None
+        package = snapshot_package(scratch, engine)
+        probe_bakers(game, first, options, package, scratch)
+        notes.append("bakers: a copy of the package made at the start, its core "
+                     + (str(engine) if engine else "that of the package this script imports")
+                     + f" (sha256 {package.core_hash}), git {git_head()}; timed: "
+                     + shlex.join(["python", *bakers_command(
+                         game, first, last, threads, options, Path("ROWS.tsv"))[1:]])
+                     + ", the whole process.")
         for repeat in range(args.repeat):
             order = ["bakers", "fc-solve"] if repeat % 2 == 0 else ["fc-solve", "bakers"]
             for solver in order:
                 if solver == "bakers":
-                    run = run_bakers(game, first, last, limits, engine, scratch, threads)
+                    run = run_bakers(game, first, last, options, package, scratch, threads)
                     bakers.runs.append(run)
                 elif mode == "range":
                     run = run_fcs_range(first, last, fcs_args, iterations, scratch, threads)
@@ -801,7 +894,7 @@ def main(argv: list[str] | None = None) -> int:
         if lengths_to:
             sample = range(first, lengths_to + 1)
             bakers_lengths(game, [n for n in sample if bakers.verdicts[n] == SOLVED],
-                           limits, engine, scratch, bakers)
+                           limits, package, scratch, bakers)
             if fcs.runs:
                 if mode == "range":
                     solved = {n for n in sample if fcs.verdicts[n] == SOLVED}
@@ -817,18 +910,13 @@ def main(argv: list[str] | None = None) -> int:
                         fcs.rejected.append(number)
 
     # Agreement and ratios.
-    ratio = None
+    ratios: tuple[float | None, float | None] = (None, None)
     disagree: list[tuple[int, str, str]] = []
     if fcs.runs:
-        pairs = list(zip(bakers.runs, fcs.runs, strict=True))
-        ratios = [f.wall / b.wall for b, f in pairs if b.wall > 0]
-        cpu_ratios = [f.cpu / b.cpu for b, f in pairs if b.cpu > 0]
-        ratio = statistics.median(ratios) if ratios else None
+        ratios = (paired_ratio(bakers, fcs, "cpu"), paired_ratio(bakers, fcs, "wall"))
         disagree = disagreements(bakers.verdicts, fcs.verdicts)
-        if cpu_ratios:
-            notes.append(f"ratio = fc-solve time / bakers time: wall {ratio:.2f}, "
-                         f"cpu {statistics.median(cpu_ratios):.2f} (median over "
-                         f"{len(ratios)} paired repeat(s)).")
+        notes.append(f"ratio cpu, ratio wall: fc-solve's time over bakers', the median of "
+                     f"the ratios of {len(fcs.runs)} pair(s) of runs measured back to back.")
         if disagree:
             shown = ", ".join(f"{n} (bakers {a}, fc-solve {b})" for n, a, b in disagree[:10])
             notes.append(f"DISAGREEMENTS ({len(disagree)}): {shown}")
@@ -864,7 +952,7 @@ def main(argv: list[str] | None = None) -> int:
                f"{mean([fcs.moves_native[n] for n in common])}" if fcs.runs else "") + ".")
         engine = [n for n in common if bakers.moves_native[n] != bakers.runs[0].moves.get(n)]
         if engine:
-            notes.append(f"solve() and solve_numbers() gave different lengths on {engine[:10]}")
+            notes.append(f"solve() and bakers range gave different lengths on {engine[:10]}")
         for m in solvers:
             if m.rejected:
                 notes.append(f"the referee REJECTED {m.solver}'s solutions of {m.rejected[:10]}")
@@ -877,7 +965,6 @@ def main(argv: list[str] | None = None) -> int:
     if threads > 1:
         notes.append(parallel_note(first, last, threads, bool(fcs.runs)))
 
-    numeric = {k: v for k, v in limits.items() if k != "method"}
     title = (f"{game} {first}..{last}, median of {args.repeat} run(s), "
              + (f"{threads} threads / processes" if threads > 1 else "one thread each")
              + "; fc-solve: "
@@ -885,10 +972,9 @@ def main(argv: list[str] | None = None) -> int:
                 + (f" (iteration limit {iterations})" if iterations else "")
                 if fcs.runs else "not run")
              + f"; bakers search: {limits['method']}"
-             + ("; bakers limits: " + ", ".join(
-                 f"{k.removeprefix('max_')}={v:g}" for k, v in numeric.items() if v)
-                if any(numeric.values()) else ""))
-    rows = table_rows(game, deals, solvers, ratio, len(disagree), common, threads)
+             + ("; bakers limits: " + shlex.join(options[2:] if args.method else options)
+                if len(options) > (2 if args.method else 0) else ""))
+    rows = table_rows(game, deals, solvers, ratios, len(disagree), common, threads)
     columns = headers(threads)
     print_table(rows, title, args.markdown, columns)
     for note in notes:
