@@ -143,14 +143,16 @@ function legalTargets(g, s, src, count) {
 }
 
 function safeHome(g, s) {
-  // a move home of a card no other card could still build on (every card that fits on
-  // it is home already): it never blocks a win. Returns the move, or null.
+  // a move home of a card no other card could still use (every card that fits on it is
+  // home already, or is of the foundations' first rank, which goes home rather than
+  // onto it): it never blocks a win. Returns the move, or null.
   const r = rules(g, s);
   const ranks = deckRanks(g.deck);
   const safe = (card) => {
     for (let suit = 0; suit < 4; suit++) {
       for (const rank of ranks) {
-        if (builds(g, rank, suit, rankOf(card), suitOf(card)) && !r.isHome(rank, suit)) return false;
+        if (rank !== r.ranks[0] && builds(g, rank, suit, rankOf(card), suitOf(card))
+            && !r.isHome(rank, suit)) return false;
       }
     }
     return true;
