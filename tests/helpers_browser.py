@@ -55,8 +55,8 @@ def run_server() -> Iterator[str]:
 
 
 def open_browser(size: tuple[int, int]) -> Iterator[Any]:
-    """Yield a headless Chromium whose page is ``size`` CSS pixels (a phone's size with
-    touch, as a phone reports it)."""
+    """Yield a headless Chromium whose page is ``size`` CSS pixels (a phone's size as a
+    phone reports it); the size is its ``screen_size``."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
@@ -68,6 +68,7 @@ def open_browser(size: tuple[int, int]) -> Iterator[Any]:
     phone = min(width, height) < 500
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone})
+    driver.screen_size = size
     try:
         yield driver
     finally:

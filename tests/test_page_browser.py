@@ -70,7 +70,11 @@ def url(server: str, game: str, number: int) -> str:
 
 
 def size_of(driver: Any) -> tuple[int, int]:
-    return tuple(driver.execute_script("return [innerWidth, innerHeight]"))
+    """The window size the browser was opened at; the page has it (no zooming out)."""
+    size = driver.screen_size
+    if driver.execute_script("return document.body.dataset.ready"):
+        assert tuple(driver.execute_script("return [innerWidth, innerHeight]")) == size
+    return size
 
 
 def state(driver: Any) -> dict[str, Any]:
@@ -253,9 +257,10 @@ def _check_table(driver: Any, where: str) -> None:
 
 
 def test_every_game_fits_and_covered_cards_read_whole(page: Any, server: str) -> None:
-    width, height = size_of(page)
+    width, height = page.screen_size
     for name in PRESETS:
         load(page, url(server, name, 3), moves=0)
+        assert size_of(page) == (width, height)
         _check_table(page, f"{name} at {width}x{height}")
     # a column of 17 cards closes up and still shows every rank and suit
     save_game(page, LONG_GAME, LONG_NUMBER, LONG_MOVES, MANUAL)

@@ -12,8 +12,13 @@ const SUIT_PATHS = {
 };
 // card widths the size option scales the fitted width by
 const SIZES = {small: 0.8, medium: 1, large: 1.25};
-// a card's height over its width, and the gap between cards over the width
+// a card's height over its width
 const CARD_RATIO = 1.4;
+// the narrowest card whose corner holds "10" and its suit whole (style.css: the corner's
+// font is at least 11 px, its suit at least 8 px)
+const SMALLEST = 26;
+// the narrowest card the height alone makes (a long column then scrolls the page)
+const SMALLEST_FOR_HEIGHT = 40;
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -135,22 +140,25 @@ function layout() {
   const columnsHeight = (w) => CARD_RATIO * w + (n - 1) * cornerStrip(w);
   const across = (slots, w, gap) => slots * w + (slots - 1) * gap * w;
   const rowsBeside = (w, gap) => Math.max(1, Math.floor((height + gap * w) / (CARD_RATIO * w + gap * w)));
+  // the height shrinks the cards down to SMALLEST_FOR_HEIGHT at most: a column too long
+  // for the room left then scrolls the page
   const fits = (mode, w, gap) => {
     const row = CARD_RATIO * w + gap * w;
+    const short = (h) => h <= height || w <= SMALLEST_FOR_HEIGHT;
     if (mode === "above") {
       const slots = Math.max(g.columns, g.cells + 4 + (g.cells ? 0.5 : 0));
-      return across(slots, w, gap) <= room && columnsHeight(w) + row <= height;
+      return across(slots, w, gap) <= room && short(columnsHeight(w) + row);
     }
     if (mode === "stacked") {  // the cells in one row, the foundations in the next
-      return across(Math.max(g.columns, g.cells, 4), w, gap) <= room && columnsHeight(w) + 2 * row <= height;
+      return across(Math.max(g.columns, g.cells, 4), w, gap) <= room && short(columnsHeight(w) + 2 * row);
     }
     const rows = rowsBeside(w, gap);
     const slots = g.columns + Math.ceil(g.cells / rows) + Math.ceil(4 / rows) + 1;
-    return across(slots, w, gap) <= room && columnsHeight(w) <= height;
+    return across(slots, w, gap) <= room && short(columnsHeight(w));
   };
   const largest = (mode, gap) => {
     let w = 120;
-    while (w > 22 && !fits(mode, w, gap)) w -= 1;
+    while (w > SMALLEST && !fits(mode, w, gap)) w -= 1;
     return w;
   };
   let gap = 0.12;
@@ -168,7 +176,7 @@ function layout() {
   }
   table.classList.toggle("side", mode === "beside");
   table.classList.toggle("stacked", mode === "stacked");
-  width = Math.floor(Math.min(120, Math.max(22, width * SIZES[view.options.size])));
+  width = Math.floor(Math.min(120, Math.max(SMALLEST, width * SIZES[view.options.size])));
   root.style.setProperty("--card-w", width + "px");
   root.style.setProperty("--gap", Math.round(width * gap) + "px");
 }
@@ -936,7 +944,12 @@ function startPointer(event) {
       clearMarks("legal", "dragging");
       document.body.dataset.legal = "";
       const target = e.type === "pointerup" ? dropTarget(e.clientX, e.clientY) : null;
-      if (target && target !== place) tryMove({move: moveText(place, target, depth)});
+      // between columns the count is always written: the cards dragged, not the count
+      // the rules would imply for the destination
+      const between = /^\d+$/.test(place) && /^\d+$/.test(target || "");
+      if (target && target !== place) {
+        tryMove({move: moveText(place, target, depth) + (between && depth === 1 ? "x1" : "")});
+      }
       return;
     }
     if (e.type !== "pointerup") return;
