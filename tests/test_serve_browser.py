@@ -89,6 +89,10 @@ def wait_for(driver: webdriver.Chrome, condition, what: str, seconds: float = 10
 def test_play_a_deal_to_the_win_by_the_hinted_moves(server: str, browser: webdriver.Chrome,
                                                     tmp_path: Path) -> None:
     started = time.perf_counter()
+    # auto-move home off: the test counts the moves it makes
+    browser.get(f"{server}static/style.css")
+    browser.execute_script("localStorage.clear(); localStorage.setItem('bakers:options', "
+                           "JSON.stringify({autoHome: 'off'}))")
     browser.get(f"{server}?game={GAME}&number={NUMBER}")
     wait_for(browser, lambda: body(browser, "moves") == "0"
              and browser.find_elements(By.CSS_SELECTOR, "#columns .card"), "the deal")
