@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from bakers import notation
 from bakers.errors import InvalidMoveError
-from bakers.notation import Move, Place, parse_fcs_verbose, parse_moves
+from bakers.notation import Move, Place, moves_of_lines, parse_fcs_verbose, parse_moves, text_lines
 
 COL, CELL, HOME = Place.column, Place.cell, Place.foundation()
 
@@ -243,3 +244,32 @@ def test_reference_verbose_files_read_whole(data_dir) -> None:
         text = path.read_text()
         moves = parse_fcs_verbose(text)
         assert len(moves) == sum(1 for line in text.splitlines() if line.startswith("Move"))
+
+
+# -- lines read a chunk at a time -----------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "3a 54\r\n# 1h\r\nah\n\n", "3a\r54\x0bah\u2028h1", "  one line without an end",
+    "\r\n\r\n", "a\n\rb\r\n",
+])
+@pytest.mark.parametrize("size", [1, 2, 3, 1000])
+def test_text_lines_in_chunks_are_the_lines_of_the_whole(text: str, size: int) -> None:
+    chunks = [text[i:i + size] for i in range(0, len(text), size)]
+    lines = list(text_lines(chunks))
+    assert [line.text for line in lines] == text.splitlines()
+    assert [line.number for line in lines] == list(range(1, len(text.splitlines()) + 1))
+    assert all(line.first for line in lines)
+
+
+def test_a_long_line_comes_in_pieces_cut_between_tokens(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(notation, "LONGEST_PIECE", 10)
+    text = "    " * 5 + "3a 54 ah 1h 2b 3c 45\n# 3a 3a 3a 3a 3a 3a\n1a"
+    chunks = [text[i:i + 4] for i in range(0, len(text), 4)]
+    lines = list(text_lines(chunks))
+    assert all(len(line.text) <= 10 for line in lines)
+    # No token is cut, the blank start is dropped, a comment line's pieces follow its first.
+    assert " ".join(line.text for line in lines if line.number == 1).split() == \
+        ["3a", "54", "ah", "1h", "2b", "3c", "45"]
+    assert lines[0].text.lstrip() == lines[0].text and lines[0].first
+    assert list(moves_of_lines(lines)) == parse_moves("3a 54 ah 1h 2b 3c 45\n1a")

@@ -11,6 +11,7 @@
 
 #include "best_first.hpp"
 #include "depth_first.hpp"
+#include "give_back.hpp"
 #include "limit_watch.hpp"
 #include "rollout.hpp"
 
@@ -82,6 +83,7 @@ Result one_thread(const Rules& rules, const State& start, const Limits& limits,
                                      std::max(total.most_home, p.most_home)});
             };
             Result r = run_one(kRuns[i], round, rules, start, each, stop, inner);
+            give_back_memory(r.stats.peak_bytes);  // the next run's memory is not held beside it
             total.add_run(r.stats);
             if (r.verdict != Verdict::Unknown) return finish(std::move(r));
             if (retires(r.reason))
@@ -192,6 +194,7 @@ private:
                 if (halt_ || !take(which, round, each)) break;
             }
             Result r = run_one(kRuns[which], round, rules_, start_, each, &halt_, show);
+            give_back_memory(r.stats.peak_bytes);  // the thread's next run is not held beside it
             std::lock_guard<std::mutex> lock(mutex_);
             live.expanded.store(0, std::memory_order_relaxed);
             live.stored.store(0, std::memory_order_relaxed);

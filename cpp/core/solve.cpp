@@ -9,6 +9,7 @@
 #include "depth_first.hpp"
 #include "depth_first_threads.hpp"
 #include "dive.hpp"
+#include "give_back.hpp"
 #include "portfolio.hpp"
 
 namespace bakers {
@@ -49,6 +50,7 @@ Result solve_dive_then_best_first(const Rules& rules, const State& start, const 
                                   const std::atomic<bool>* stop, const StopPoll& poll, int threads) {
     Result dive = solve_dive(rules, start, limits, stop, poll, kDiveBudget);
     if (dive.verdict == Verdict::Solved || dive.reason != "dive budget") return dive;
+    give_back_memory(dive.stats.peak_bytes);
     Limits rest = limits;
     if (rest.max_nodes) rest.max_nodes -= std::min(rest.max_nodes - 1, dive.stats.expanded);
     if (rest.max_states) rest.max_states -= std::min(rest.max_states - 1, dive.stats.stored);
@@ -63,8 +65,10 @@ Result solve_dive_then_best_first(const Rules& rules, const State& start, const 
 
 }  // namespace
 
-Result solve(const Rules& rules, const State& start, const Limits& limits, const std::atomic<bool>* stop,
-             const StopPoll& poll, int threads, Method method) {
+namespace {
+
+Result search(const Rules& rules, const State& start, const Limits& limits, const std::atomic<bool>* stop,
+              const StopPoll& poll, int threads, Method method) {
     switch (method) {
         case Method::DepthFirst:
             return threads > 1 ? solve_depth_first_threads(rules, start, limits, stop, poll, threads)
@@ -75,6 +79,18 @@ Result solve(const Rules& rules, const State& start, const Limits& limits, const
         case Method::BestFirst: break;
     }
     return solve_best_first(rules, start, limits, stop, poll, threads);
+}
+
+}  // namespace
+
+// Every search's freed memory goes back to the system before its caller goes on
+// (give_back.hpp): what the caller allocates next (the line's Python objects, the next
+// deal's search) is not held beside it.
+Result solve(const Rules& rules, const State& start, const Limits& limits, const std::atomic<bool>* stop,
+             const StopPoll& poll, int threads, Method method) {
+    Result r = search(rules, start, limits, stop, poll, threads, method);
+    give_back_memory(r.stats.peak_bytes);
+    return r;
 }
 
 }  // namespace bakers

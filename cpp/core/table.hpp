@@ -52,6 +52,14 @@ static_assert(sizeof(Slot) == 12);
 // Zeroed slots; a large array asks the system for huge pages, which keeps the random
 // probes of a big table from missing the address-translation cache at every step. Slots
 // may also be borrowed from a block that the table owns (every shard's first slots).
+//
+// Slots of kMapped bytes or more are mapped from the system and unmapped when dropped,
+// not taken from the allocator: a freed block goes back to the system at once. From the
+// allocator it might not (glibc raises its threshold for mapping to the size of the
+// largest block freed, up to 32 MB, and keeps freed blocks below it for reuse), so a
+// table's grown and drained shards stayed resident: the process held the old shards and
+// the new ones at once, though the table counted only the new (a depth-first search
+// moving its keys to the dense table held both tables whole, 60% over its limit).
 class Slots {
 public:
     Slots() = default;
@@ -62,32 +70,44 @@ public:
         return s;
     }
     explicit Slots(std::size_t n) : n_(n), bytes_(n * sizeof(Slot)) {
-        if (bytes_ >= kLarge) {
-            bytes_ = (bytes_ + kHuge - 1) / kHuge * kHuge;  // aligned_alloc: a multiple of kHuge
-            p_ = static_cast<Slot*>(std::aligned_alloc(kHuge, bytes_));
 #ifdef __linux__
-            if (p_) madvise(p_, bytes_, MADV_HUGEPAGE);
-#endif
-        } else {
-            p_ = static_cast<Slot*>(std::malloc(bytes_));
+        if (bytes_ >= kMapped) {
+            // A page-aligned size; a large one a multiple of a huge page, for the huge pages.
+            const std::size_t unit = bytes_ >= kLarge ? kHuge : kPage;
+            bytes_ = (bytes_ + unit - 1) / unit * unit;
+            void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (p == MAP_FAILED) throw std::bad_alloc();
+            if (bytes_ >= kLarge) madvise(p, bytes_, MADV_HUGEPAGE);
+            p_ = static_cast<Slot*>(p), mapped_ = true;  // zeroed by the system
+            return;
         }
+#endif
+        p_ = static_cast<Slot*>(std::calloc(n_, sizeof(Slot)));
         if (!p_) throw std::bad_alloc();
-        std::memset(static_cast<void*>(p_), 0, bytes_);
     }
-    Slots(Slots&& o) noexcept : p_(o.p_), n_(o.n_), bytes_(o.bytes_), owned_(o.owned_) {
-        o.p_ = nullptr, o.n_ = 0, o.bytes_ = 0, o.owned_ = true;
+    Slots(Slots&& o) noexcept
+        : p_(o.p_), n_(o.n_), bytes_(o.bytes_), owned_(o.owned_), mapped_(o.mapped_) {
+        o.p_ = nullptr, o.n_ = 0, o.bytes_ = 0, o.owned_ = true, o.mapped_ = false;
     }
     Slots& operator=(Slots&& o) noexcept {
         std::swap(p_, o.p_);
         std::swap(n_, o.n_);
         std::swap(bytes_, o.bytes_);
         std::swap(owned_, o.owned_);
+        std::swap(mapped_, o.mapped_);
         return *this;
     }
     Slots(const Slots&) = delete;
     Slots& operator=(const Slots&) = delete;
     ~Slots() {
-        if (owned_) std::free(p_);
+        if (!owned_ || !p_) return;
+#ifdef __linux__
+        if (mapped_) {
+            munmap(p_, bytes_);
+            return;
+        }
+#endif
+        std::free(p_);
     }
     std::size_t size() const { return n_; }
     std::size_t bytes() const { return bytes_; }  // as allocated
@@ -99,12 +119,15 @@ public:
     const Slot* end() const { return p_ + n_; }
 
 private:
-    static constexpr std::size_t kHuge = std::size_t{2} << 20;   // a huge page
-    static constexpr std::size_t kLarge = std::size_t{32} << 20; // rounding wastes <= 1/16
+    static constexpr std::size_t kPage = std::size_t{4} << 10;
+    static constexpr std::size_t kMapped = std::size_t{64} << 10;  // 16 pages: rounding wastes <= 1/16
+    static constexpr std::size_t kHuge = std::size_t{2} << 20;     // a huge page
+    static constexpr std::size_t kLarge = std::size_t{32} << 20;   // rounding wastes <= 1/16
     Slot* p_ = nullptr;
     std::size_t n_ = 0;
     std::size_t bytes_ = 0;
     bool owned_ = true;
+    bool mapped_ = false;  // from mmap (else from calloc)
 };
 
 // Returns the home slot of a key's low bits in n slots: lo scaled to [0, n).

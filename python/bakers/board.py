@@ -557,6 +557,12 @@ class Board:
         self._put(src, list(undo.cards))
         return undo.move
 
+    def forget_moves(self) -> None:
+        """Forget the moves made (``move_stack``, and what `pop` would take back), keeping
+        the position: a long replay that never takes a move back holds no record of them."""
+        self.move_stack.clear()
+        self._undo.clear()
+
     def peek(self) -> Move:
         """Return the last move made. Raises IndexError when no move has been made."""
         if not self.move_stack:

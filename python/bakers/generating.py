@@ -30,7 +30,7 @@ import datetime
 import hashlib
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .board import Board
@@ -139,11 +139,7 @@ def generate(variant: Variant | str, *, winnable: bool = True, difficulty: str |
         if not winnable:
             return Generated(deal, None, seed, attempt)
         board = Board(deal)
-        # best-first, whatever the game's default: the deal of a seed (and of a day) and
-        # its grade (calibrated on best-first searches) must not change with that default
-        result = solve(board, limits=limits, method="best-first")
-        if result.reason == "interrupted":  # Ctrl-C: no answer, never the next attempt's
-            raise KeyboardInterrupt
+        result = _search(board, limits)
         if not result.solved:
             failures[result.verdict] += 1
             continue
@@ -204,15 +200,46 @@ def daily_seed(variant: Variant | str, date: datetime.date | str) -> int:
     return _sha_seed(f"bakers-daily:{variant.name}:{day.isoformat()}")
 
 
-def daily(variant: Variant | str, date: datetime.date | str) -> Deal:
+def daily(variant: Variant | str, date: datetime.date | str, *,
+          memory: int | str | None = None) -> Deal:
     """Return ``variant``'s deal of the day for ``date`` (a `datetime.date` or
     ``'YYYY-MM-DD'``): the first deal of ``generate(variant, seed=daily_seed(variant,
     date))`` that is proved winnable under `DAILY_LIMITS`; the same for everyone.
+    ``memory`` (bytes, an int or ``'512M'`` as `Limits` reads it) bounds each search's
+    memory besides: the day's deal must not depend on it, so a search that stops on it
+    is an error, never a reason to go on to another deal.
 
-    Raises UnknownVariantError for an unknown game, InvalidOptionError for a bad date,
-    AttemptsExhaustedError if `DAILY_ATTEMPTS` deals in a row fail, KeyboardInterrupt
-    when Ctrl-C stops a search.
+    Raises UnknownVariantError for an unknown game, InvalidOptionError for a bad date
+    or a ``memory`` too small for a search, AttemptsExhaustedError if `DAILY_ATTEMPTS`
+    deals in a row fail, KeyboardInterrupt when Ctrl-C stops a search.
     """
     seed = daily_seed(variant, date)
-    return generate(variant, seed=seed, max_attempts=DAILY_ATTEMPTS,
-                    limits=DAILY_LIMITS).deal
+    if memory is None:
+        return generate(variant, seed=seed, max_attempts=DAILY_ATTEMPTS,
+                        limits=DAILY_LIMITS).deal
+    limits = replace(DAILY_LIMITS, memory=memory)
+    variant = find_variant(variant)
+    for attempt in range(1, DAILY_ATTEMPTS + 1):
+        deal = Deal.from_seed(variant, derive_seed(seed, attempt))
+        result = _search(Board(deal), limits)
+        if result.solved:
+            return deal
+        if result.reason == "memory limit":
+            raise InvalidOptionError(
+                f"the memory limit is too small for the daily deal's searches (attempt "
+                f"{attempt} stopped on it; the day's deal must not depend on it)")
+    raise AttemptsExhaustedError(f"no winnable {variant.name} deal in {DAILY_ATTEMPTS} "
+                                 f"attempts from seed {seed}")
+
+
+def _search(board: Board, limits: Limits) -> SolveResult:
+    """Return the search of one attempt of `generate` and `daily`.
+
+    Raises KeyboardInterrupt when Ctrl-C stopped it: no answer, never the next attempt's.
+    """
+    # best-first, whatever the game's default: the deal of a seed (and of a day) and
+    # its grade (calibrated on best-first searches) must not change with that default
+    result = solve(board, limits=limits, method="best-first")
+    if result.reason == "interrupted":
+        raise KeyboardInterrupt
+    return result

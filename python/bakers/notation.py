@@ -16,7 +16,7 @@ Everything here is syntax: whether a move is legal is the business of `bakers.bo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -36,6 +36,10 @@ __all__ = [
     "iter_moves",
     "parse_fcs_verbose",
     "iter_fcs_verbose",
+    "Line",
+    "text_lines",
+    "moves_of_lines",
+    "fcs_verbose_of_lines",
 ]
 
 COLUMN = "column"
@@ -298,14 +302,73 @@ def iter_moves(text: str) -> Iterator[Move]:
 
     Raises InvalidMoveError quoting the token with its move number and line.
     """
+    return moves_of_lines(text_lines((text,)))
+
+
+class Line(NamedTuple):
+    """A piece of a line of text, as `text_lines` yields it."""
+
+    number: int  #: the line's number, from 1
+    text: str  #: the piece, without the line's end
+    first: bool  #: the piece starts its line (a long line comes in several)
+
+
+#: The longest line that `text_lines` holds whole: a longer one (a whole solution written
+#: on one line) comes in pieces cut after whitespace, so that a text read in chunks is
+#: never held whole. 1 MiB is some 250,000 moves.
+LONGEST_PIECE = 2**20
+_LINE_ENDS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # as str.splitlines
+_LAST_SPACE = re.compile(r"\s\S*\Z")
+
+
+def text_lines(chunks: Iterable[str]) -> Iterator[Line]:
+    """Yield the lines of the text that ``chunks`` make up, as ``str.splitlines`` cuts
+    them (a line's end split between two chunks included), each line whole or, when
+    longer than `LONGEST_PIECE`, in pieces cut after whitespace (never inside a token;
+    a line's blank start is dropped, so its first piece shows what the line begins
+    with). Holds one chunk and one line's piece at a time."""
+    number, first, carry = 1, True, ""
+    for chunk in chunks:
+        lines = (carry + chunk).splitlines(keepends=True)
+        # A last line without its end (or ending in \r, which a \n may follow) waits.
+        carry = lines.pop() if lines and (lines[-1][-1] not in _LINE_ENDS
+                                          or lines[-1][-1] == "\r") else ""
+        for line in lines:
+            end = 2 if line.endswith("\r\n") else 1
+            yield Line(number, line[:-end], first)
+            number, first = number + 1, True
+        while len(carry) > LONGEST_PIECE:
+            space = _LAST_SPACE.search(carry, 0, LONGEST_PIECE)
+            cut = space.start() + 1 if space else LONGEST_PIECE  # a token past any move's
+            piece, carry = carry[:cut], carry[cut:]
+            if first and not piece.strip():
+                continue
+            yield Line(number, piece, first)
+            first = False
+    if carry:
+        end = 2 if carry.endswith("\r\n") else 1 if carry[-1] in _LINE_ENDS else 0
+        yield Line(number, carry[:len(carry) - end], first)
+
+
+def moves_of_lines(lines: Iterable[Line],
+                   skipped: Callable[[str], bool] | None = None) -> Iterator[Move]:
+    """Yield the moves of `text_lines`' lines in standard or extended notation, each
+    token parsed when reached; a line whose first non-blank character is ``#`` (or whose
+    first piece ``skipped`` says is no moves) is skipped.
+
+    Raises InvalidMoveError quoting the token with its move number and line.
+    """
     made = 0
     # A line of a million moves repeats a few hundred tokens: each is parsed once (moves
     # are immutable, so the repeats share it).
     seen: dict[str, Move] = {}
-    for line_number, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith("#"):
+    skip = False
+    for line_number, piece, first in lines:
+        if first:
+            skip = piece.lstrip().startswith("#") or (skipped is not None and skipped(piece))
+        if skip:
             continue
-        for token in line.split():
+        for token in piece.split():
             move = seen.get(token)
             if move is None:
                 try:
@@ -357,9 +420,17 @@ def iter_fcs_verbose(text: str) -> Iterator[Move]:
     Raises InvalidMoveError for a "Move" line that does not read as a move, quoting it
     with its line number and move number.
     """
+    return fcs_verbose_of_lines(text_lines((text,)))
+
+
+def fcs_verbose_of_lines(lines: Iterable[Line]) -> Iterator[Move]:
+    """Yield the moves of `iter_fcs_verbose` from `text_lines`' lines.
+
+    Raises InvalidMoveError as `iter_fcs_verbose`.
+    """
     made = 0
-    for line_number, line in enumerate(text.splitlines(), start=1):
-        if not _VERBOSE_LINE.match(line):
+    for line_number, line, first in lines:
+        if not first or not _VERBOSE_LINE.match(line):
             continue
         match = _VERBOSE.fullmatch(line.strip())
         where = f"move {made + 1} (line {line_number})"

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, SupportsIndex, overload
 
 from .board import Board
 from .errors import IllegalMoveError
-from .notation import Move, is_fcs_verbose_line, iter_fcs_verbose, iter_moves
+from .notation import (
+    Line,
+    Move,
+    fcs_verbose_of_lines,
+    is_fcs_verbose_line,
+    moves_of_lines,
+    text_lines,
+)
 
-__all__ = ["Solution", "Replay", "replay_text"]
+__all__ = ["Solution", "Replay", "replay_text", "replay_chunks"]
 
 #: Lines of Freecell Solver's output around a solution in standard notation.
 _FCS_CHATTER = re.compile(
@@ -81,11 +88,7 @@ class Solution(list[Move]):
 
         Raises InvalidMoveError quoting the token with its move number and line.
         """
-        lines = text.splitlines()
-        if any(is_fcs_verbose_line(line) for line in _move_lines(text)):
-            return iter_fcs_verbose(text)
-        kept = ["#" if _FCS_CHATTER.match(line) else line for line in lines]
-        return iter_moves("\n".join(kept))
+        return _parse_lines(lambda: text_lines((text,)))
 
     def notation(self, per_line: int | None = 10) -> str:
         """Return the moves in notation, space-separated, ``per_line`` moves a line
@@ -178,14 +181,14 @@ class Solution(list[Move]):
         return result
 
 
-def _move_lines(text: str) -> Iterator[str]:
-    """Yield the lines of ``text`` that start with "Move" (found by one search of the
-    text, not a regular expression a line)."""
-    for match in _MOVE_LINE.finditer(text):
-        yield match.group(0)
-
-
-_MOVE_LINE = re.compile(r"^[ \t]*move\b.*$", re.IGNORECASE | re.MULTILINE)
+def _parse_lines(lines: Callable[[], Iterable[Line]]) -> Iterator[Move]:
+    """Yield the moves of the text whose `text_lines` ``lines()`` gives, in Freecell Solver's
+    verbose notation when any line is one of its moves, else in standard notation
+    (Freecell Solver's lines around the moves skipped). ``lines()`` is read twice for a
+    text in standard notation: once to look for verbose lines, once for the moves."""
+    if any(first and is_fcs_verbose_line(line) for _, line, first in lines()):
+        return fcs_verbose_of_lines(lines())
+    return moves_of_lines(lines(), lambda line: _FCS_CHATTER.match(line) is not None)
 
 
 def replay_text(text: str, start: Board) -> tuple[Solution, Replay]:
@@ -200,6 +203,56 @@ def replay_text(text: str, start: Board) -> tuple[Solution, Replay]:
     solution = Solution()
     moves = Solution.iter_parse(text)
     return solution, _replay(moves, start.copy(), solution)
+
+
+#: A streamed replay forgets the moves made every this many moves (`Board.forget_moves`).
+_FORGET_EVERY = 4096
+
+
+def replay_chunks(chunks: Callable[[], Iterable[str]], start: Board
+                  ) -> tuple[Replay, dict[int, Move]]:
+    """Parse and replay from ``start`` (left as it is) the moves of a text that
+    ``chunks()`` gives a chunk at a time (called twice for a text in standard notation,
+    as `Solution.parse` reads it), holding neither the text nor the line of moves: the
+    memory stays that of a chunk and a position, however long the text. Only from a token
+    that names several counts on (see `Replay.readings`) are the moves held (a reference
+    each), so that an illegal move after it can be tried under the other readings, as
+    `Solution.replay` does.
+
+    Return the replay, whose ``readings`` keep only the tokens read with another count
+    than the largest (those a reader should be told of), and those tokens' moves by
+    number. Raises InvalidMoveError for a token that does not parse before an illegal
+    move.
+    """
+    moves = _parse_lines(lambda: text_lines(chunks()))
+    board = start.copy(stack=False)
+    before: Board | None = None  # the position before the first token of several counts
+    held = Solution()  # the moves from that token on
+    number = 0
+    for number, move in enumerate(moves, start=1):
+        if before is None and len(board.empty_column_counts(move)) > 1:
+            before, first_held = board.copy(stack=False), number
+        if before is not None:
+            held.append(move)
+        try:
+            board.push(move)
+        except IllegalMoveError as exc:
+            failed = Replay(board, board.is_won(), number - 1, _numbered(exc, number, move),
+                            number)
+            if before is None:  # the line is read one way only up to here
+                return failed, {}
+            held.extend(moves)
+            again = held._reread(before)
+            if again is None:
+                return failed, {}
+            shift = first_held - 1
+            readings = tuple((n + shift, count, largest) for n, count, largest in again.readings
+                             if count != largest)
+            return (Replay(again.board, again.won, shift + again.applied, readings=readings),
+                    {n: held[n - 1 - shift] for n, _, _ in readings})
+        if number % _FORGET_EVERY == 0:
+            board.forget_moves()
+    return Replay(board, board.is_won(), number), {}
 
 
 def _replay(moves: Iterable[Move], board: Board, solution: Solution) -> Replay:

@@ -5,13 +5,18 @@ a board or a file named on the command line, and the options several commands sh
 from __future__ import annotations
 
 import argparse
+import codecs
 import math
 import os
 import re
 import resource
+import shutil
 import sys
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 from ..deals import Deal
 from ..errors import InvalidDealError, InvalidOptionError
@@ -21,10 +26,10 @@ from ..variants import find_variant
 
 __all__ = ["EXIT_OK", "EXIT_NO", "EXIT_BAD", "EXIT_UNKNOWN", "EXIT_INTERRUPTED", "EXIT_PIPE",
            "Parser", "read_text", "deal_number", "position", "limits", "count", "seconds",
-           "plural", "number", "flag_words",
+           "plural", "number", "flag_words", "opened_text", "text_chunks",
            "MAX_BOARD_BYTES", "MAX_MOVES_BYTES", "RUN_RESERVE", "resident_bytes",
-           "engine_memory", "add_method",
-           "add_limits", "add_forget_option"]
+           "engine_memory", "check_memory", "add_method",
+           "add_limits", "add_memory_option", "add_forget_option"]
 
 #: Success (``solve``: a win found; ``verify``: the solution wins).
 EXIT_OK = 0
@@ -87,6 +92,90 @@ def read_text(source: str, what: str, limit: int = MAX_MOVES_BYTES) -> str:
             f"{what} {source!r} is not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise InvalidOptionError(f"cannot read {what} file {source!r}: {exc.strerror}") from None
+
+
+#: The bytes of a file that `text_chunks` decodes at a time.
+CHUNK_BYTES = 2**20
+
+
+@contextmanager
+def opened_text(source: str, what: str, limit: int = MAX_MOVES_BYTES) -> Iterator[BinaryIO]:
+    """Open file ``source`` (standard input for '-') to be read, from its start as often
+    as the reader likes, without holding it in memory: a regular file as it is, standard
+    input or a pipe copied a chunk at a time to a temporary file first.
+
+    Raises InvalidOptionError for a file that is missing, a directory, unreadable or
+    longer than ``limit`` bytes (a regular file refused before it is read).
+    """
+    path = Path(source)
+    if source != "-" and not path.exists():
+        raise InvalidOptionError(f"no such {what} file: {source!r}")
+    if path.is_dir():
+        raise InvalidOptionError(f"{what} {source!r} is a directory, not a file")
+    too_long = InvalidOptionError(f"{what} {source!r} is longer than any {what} "
+                                  f"({limit:,} bytes at most)")
+    try:
+        if source != "-" and path.is_file():
+            if path.stat().st_size > limit:
+                raise too_long
+            with path.open("rb") as f:
+                yield f
+            return
+        with tempfile.TemporaryFile() as copy:
+            given = path.open("rb") if source != "-" else None
+            try:
+                stream = given or getattr(sys.stdin, "buffer", None)
+                if stream is None:  # a text stream in place of standard input (tests)
+                    copy.write(sys.stdin.read(limit + 1).encode("utf-8", "surrogateescape"))
+                else:
+                    shutil.copyfileobj(_at_most(stream, limit + 1), copy)
+            finally:
+                if given is not None:
+                    given.close()
+            if copy.tell() > limit:
+                raise too_long
+            copy.seek(0)
+            yield copy  # type: ignore[misc]
+    except OSError as exc:
+        raise InvalidOptionError(f"cannot read {what} file {source!r}: {exc.strerror}") from None
+
+
+class _at_most:  # noqa: N801 - a reader, named for what it does
+    """The first ``limit`` bytes of a binary stream, read a chunk at a time."""
+
+    def __init__(self, stream: BinaryIO, limit: int) -> None:
+        self.stream, self.left = stream, limit
+
+    def read(self, size: int = -1) -> bytes:
+        size = self.left if size < 0 else min(size, self.left)
+        data = self.stream.read(size) if size > 0 else b""
+        self.left -= len(data)
+        return data
+
+
+def text_chunks(file: BinaryIO, what: str, source: str) -> Iterator[str]:
+    """Yield the text of ``file`` from its start, `CHUNK_BYTES` at a time, decoded as UTF-8
+    (a character cut between two chunks kept whole).
+
+    Raises InvalidOptionError at the first byte that is not UTF-8, naming its offset.
+    """
+    file.seek(0)
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    offset = 0
+    while True:
+        data = file.read(CHUNK_BYTES)
+        try:
+            text = decoder.decode(data, final=not data)
+        except UnicodeDecodeError as exc:
+            # The decoder's held bytes of a cut character came before this chunk.
+            held = len(decoder.getstate()[0])
+            raise InvalidOptionError(f"{what} {source!r} is not UTF-8 text (byte "
+                                     f"{offset - held + exc.start})") from None
+        offset += len(data)
+        if text:
+            yield text
+        if not data:
+            return
 
 
 _NUMBER = re.compile(r"[+-]?[0-9]+")
@@ -251,6 +340,16 @@ def engine_memory(text: str) -> int:
     return cap - held
 
 
+def check_memory(text: str | None) -> None:
+    """Check ``--max-memory TEXT`` for a command that runs no search of its own (its
+    memory stays small by construction): the same checks as `engine_memory`.
+
+    Raises InvalidOptionError as `engine_memory` does.
+    """
+    if text is not None:
+        engine_memory(text)
+
+
 #: Which search a game gets without --method (bakers.solving.default_method), in words.
 DEFAULT_METHOD_HELP = ("depth-first for games built by suit, dive for games that alternate "
                        "colours with free cells, portfolio for games built regardless of "
@@ -273,11 +372,19 @@ def add_limits(p: argparse.ArgumentParser) -> None:
     --max-seconds and --forget."""
     p.add_argument("--max-nodes", type=count(1), metavar="N", help="positions to expand at most")
     p.add_argument("--max-states", type=count(1), metavar="N", help="positions to store at most")
-    p.add_argument("--max-memory", metavar="BYTES",
-                   help="memory of the whole process at most, like 4G or 512M, as in "
-                   "`bakers range`: the search gets what the process does not hold already")
+    add_memory_option(p)
     p.add_argument("--max-seconds", type=seconds, metavar="S", help="seconds at most")
     add_forget_option(p)
+
+
+def add_memory_option(p: argparse.ArgumentParser,
+                      what: str = "the search gets what the process does not hold already"
+                      ) -> None:
+    """Add ``--max-memory`` (read by `engine_memory` or `check_memory`), which every
+    command takes: ``what`` says what it bounds besides the process."""
+    p.add_argument("--max-memory", metavar="BYTES",
+                   help="memory of the whole process at most, like 4G or 512M, as in "
+                   f"`bakers range`: {what}")
 
 
 def add_forget_option(p: argparse.ArgumentParser) -> None:

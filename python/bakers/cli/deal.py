@@ -8,14 +8,25 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..board import Board
 from ..deals import Deal, load_json_text
 from ..errors import InvalidOptionError
-from ..solution import replay_text
+from ..solution import replay_chunks
 from ..variants import find_variant
-from .common import EXIT_BAD, EXIT_NO, EXIT_OK, number, plural, position, read_text
+from .common import (
+    EXIT_BAD,
+    EXIT_NO,
+    EXIT_OK,
+    add_memory_option,
+    check_memory,
+    number,
+    opened_text,
+    plural,
+    position,
+    text_chunks,
+)
 
 __all__ = ["add_commands", "cmd_deal", "cmd_verify"]
 
@@ -29,14 +40,17 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _solution_text(text: str, source: str) -> str:
-    """Return the moves of a solution file: the text itself, or the ``solution`` of the
-    JSON that `bakers solve --format json` writes.
+def _json_moves(file: BinaryIO, source: str) -> str | None:
+    """Return the ``solution`` of the JSON that `bakers solve --format json` writes when
+    ``file`` holds such JSON, else None (the file holds the moves themselves).
 
-    Raises InvalidOptionError for such JSON without a solution.
+    Raises InvalidOptionError for JSON without a solution, or not UTF-8.
     """
-    if not text.lstrip().startswith("{"):
-        return text
+    start = file.read(4096).lstrip()
+    file.seek(0)
+    if not start.startswith(b"{"):
+        return None
+    text = "".join(text_chunks(file, "solution", source))
     data = load_json_text(text, f"solution {source!r}", InvalidOptionError)
     moves = data.get("solution") if isinstance(data, dict) else None
     if not isinstance(moves, str):
@@ -49,26 +63,31 @@ def _solution_text(text: str, source: str) -> str:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     """Run `bakers verify`: replay the solution; return its exit code."""
+    check_memory(args.max_memory)
     if args.board == "-" and args.solution == "-":
         raise InvalidOptionError("the board and the solution cannot both come from '-'")
     start = Board(position(args.game, args.board))
-    text = _solution_text(read_text(args.solution, "solution"), args.solution)
-    # One pass parses and replays: a long file with a bad move early is refused without
-    # parsing the rest.
-    solution, replay = replay_text(text, start)
+    with opened_text(args.solution, "solution") as file:
+        moves = _json_moves(file, args.solution)
+        # The moves are read a chunk at a time and played as they are read, one pass for
+        # both: a long file takes the memory of a chunk, and one with a bad move early is
+        # refused without reading the rest.
+        chunks = (lambda: (moves,)) if moves is not None else (
+            lambda: text_chunks(file, "solution", args.solution))
+        replay, tokens = replay_chunks(chunks, start)
     if replay.error is not None:
         print(f"bakers: error: illegal move: {replay.error}", file=sys.stderr)
         return EXIT_BAD
     home = replay.board.foundation_count()
     for move_number, count, largest in replay.readings:
-        if count != largest:  # standard notation names one card and a run alike
-            print(f"move {move_number} {solution[move_number - 1].notation()!r} read as "
-                  f"{plural(count, 'card')} into an empty column, not {largest}: "
-                  f"the reading that replays")
+        # standard notation names one card and a run alike
+        print(f"move {move_number} {tokens[move_number].notation()!r} read as "
+              f"{plural(count, 'card')} into an empty column, not {largest}: "
+              f"the reading that replays")
     if replay.won:
-        print(f"valid: {plural(len(solution), 'move')} win ({plural(home, 'card')} home)")
+        print(f"valid: {plural(replay.applied, 'move')} win ({plural(home, 'card')} home)")
         return EXIT_OK
-    print(f"valid but not won: {plural(len(solution), 'legal move')} leave "
+    print(f"valid but not won: {plural(replay.applied, 'legal move')} leave "
           f"{plural(home, 'card')} home")
     return EXIT_NO
 
@@ -95,4 +114,6 @@ def add_commands(sub: Any) -> None:
     p.add_argument("game", help="a game name or alias, like freecell or bakers_game")
     p.add_argument("board", help="deal number, board file, or '-' for standard input")
     p.add_argument("solution", nargs="?", default="-", help="solution file or '-' (default)")
+    add_memory_option(p, "the moves are read and played a chunk at a time, so a long "
+                      "solution takes little")
     p.set_defaults(run=cmd_verify)

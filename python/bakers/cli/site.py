@@ -37,6 +37,7 @@ from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
     add_limits,
+    add_memory_option,
     add_method,
     count,
     plural,
@@ -141,8 +142,13 @@ def cmd_daily(args: argparse.Namespace) -> int:
     variant = find_variant(args.game)
     today = datetime.datetime.now(datetime.timezone.utc).date()
     day = parse_date(args.date) if args.date else today
+    memory = None if args.max_memory is None else common.engine_memory(args.max_memory)
     try:
-        deal = daily(variant, day)
+        deal = daily(variant, day, memory=memory)
+    except InvalidOptionError as exc:
+        if memory is None:
+            raise
+        raise InvalidOptionError(f"--max-memory {args.max_memory}: {exc}") from None
     except AttemptsExhaustedError as exc:  # pragma: no cover - never seen in practice
         print(f"bakers: error: {exc}", file=sys.stderr)
         return EXIT_NO
@@ -254,6 +260,8 @@ def add_commands(sub: Any) -> None:
     p.add_argument("game", help="a game name or alias, like freecell or bakers_game")
     p.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today, UTC)")
     _add_format(p, ("fcs", "json"), _DEAL_FORMATS)
+    add_memory_option(p, "the searches for the day's deal get what the process does not "
+                      "hold already; too little for one is an error, never another deal")
     p.set_defaults(run=cmd_daily)
 
     p = sub.add_parser("grade", help="grade a deal easy, medium or hard",
