@@ -46,7 +46,7 @@ def assert_wins(text: str, start: Deal | Board) -> None:
 def test_deal_fcs_reads_back(bakers: Run, game: str) -> None:
     code, out, err = bakers("deal", game, "617")
     assert (code, err) == (0, "")
-    assert Deal.parse(out, game) == Deal.from_number(game, 617)
+    assert Deal.parse(game, out) == Deal.from_number(game, 617)
 
 
 @pytest.mark.parametrize("game", list(PRESETS))
@@ -95,14 +95,14 @@ def test_solve_board_file(bakers: Run) -> None:
     code, out, err = bakers("solve", "--game", "freecell", str(board))
     assert code == 0
     assert err.startswith("solved: freecell"), err
-    assert_wins(solution_text(out, err), Deal.parse(board.read_text(), "freecell"))
+    assert_wins(solution_text(out, err), Deal.parse("freecell", board.read_text()))
 
 
 def test_solve_board_from_stdin(bakers: Run) -> None:
     text = (BOARDS / "bakers_dozen_24.board").read_text()
     code, out, err = bakers("solve", "--game", "Baker's Dozen", "-", stdin=text)
     assert code == 0
-    assert_wins(solution_text(out, err), Deal.parse(text, "bakers_dozen"))
+    assert_wins(solution_text(out, err), Deal.parse("bakers_dozen", text))
 
 
 def test_solve_json(bakers: Run) -> None:

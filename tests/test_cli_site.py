@@ -105,10 +105,10 @@ def test_bad_input_is_one_line_and_exit_2(bakers: Run, argv: tuple[str, ...],
 def test_generate_prints_a_board_that_reads_back(bakers: Run) -> None:
     code, out, err = bakers("generate", "freecell", "--seed", "42")
     assert code == 0 and err == "" and out.startswith("# freecell winnable deal: seed ")
-    deal = Deal.parse(out, "freecell")
+    deal = Deal.parse("freecell", out)
     code, out, _ = bakers("generate", "freecell", "--seed", "42", "--format", "json")
     data = json.loads(out)
-    assert code == 0 and Deal.parse(data["deal"], "freecell") == deal
+    assert code == 0 and Deal.parse("freecell", data["deal"]) == deal
     assert data["seed"] == 42 and Solution.parse(data["solution"]).replay(deal).won
 
 
@@ -132,13 +132,13 @@ def test_generate_any_deal(bakers: Run) -> None:
     code, out, _ = bakers("generate", "bakers_dozen", "--seed", "9", "--any")
     assert code == 0 and out.startswith("# bakers_dozen deal: seed ")
     assert "won in" not in out.splitlines()[0]
-    Deal.parse(out, "bakers_dozen")
+    Deal.parse("bakers_dozen", out)
 
 
 def test_daily(bakers: Run) -> None:
     code, out, err = bakers("daily", "freecell", "2024-01-01")
     assert code == 0 and err == ""
-    assert Deal.parse(out, "freecell") == daily("freecell", "2024-01-01")
+    assert Deal.parse("freecell", out) == daily("freecell", "2024-01-01")
     assert out.splitlines()[1] == "QS KH JC 2H 3H 9D 9S"
     code, out, _ = bakers("daily", "fc", "2024-01-01", "--format", "json")
     data = json.loads(out)

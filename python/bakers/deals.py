@@ -50,7 +50,7 @@ from typing import Any
 from .cards import RANK_CHARS, SUITS, Card, deck_ranks, full_deck
 from .errors import BakersError, CardParseError, DealParseError, InvalidDealError
 from .notation import CELL_LETTERS
-from .variants import PRESETS, Variant, find_variant
+from .variants import PRESETS, Variant, find_variant, game_first
 
 __all__ = [
     "Deal",
@@ -446,8 +446,9 @@ class Deal:
     # ----------------------------------------------------------- board text
 
     @classmethod
-    def parse(cls, text: str, variant: Variant | str) -> Deal:
-        """Read a position in Freecell Solver's board text.
+    def parse(cls, variant: Variant | str, text: str) -> Deal:
+        """Read a position of game ``variant`` in Freecell Solver's board text (the game
+        first, as everywhere in the API).
 
         Optional header lines ``Foundations: H-A C-0 D-2 S-K`` (or ``Founds:``; any
         suit order, a missing suit is empty; a second such line adds to the first) and
@@ -461,9 +462,10 @@ class Deal:
 
         Raises DealParseError for a malformed line or token (quoting it with its line
         and character column), InvalidDealError when the position is not one of the
-        variant, UnknownVariantError for an unknown game name.
+        variant, UnknownVariantError for an unknown game name, ArgumentOrderError for
+        the text given before the game (the order of releases before 0.2).
         """
-        variant = find_variant(variant)
+        variant = game_first("Deal.parse", variant, text)
         board = _BoardReader(variant).read(text)
         return board.deal(variant)
 
@@ -540,7 +542,7 @@ class Deal:
         if self.seed is not None and self._rebuilt_by(Deal.from_seed, self.seed):
             return f"Deal.from_seed({expr}, {self.seed!r})"
         name = self.variant.name if _is_preset(self.variant) else self.variant
-        return f"Deal.parse({self.to_text()!r}, {name!r})"
+        return f"Deal.parse({name!r}, {self.to_text()!r})"
 
     def _rebuilt_by(self, make: Callable[[Variant, int], Deal], arg: int) -> bool:
         try:

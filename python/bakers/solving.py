@@ -179,7 +179,7 @@ def _start_board(position: Any, game: Any) -> Board:
     if isinstance(position, str):
         if game is None:
             raise InvalidOptionError("a board text needs game= to say which game it is")
-        return Board(Deal.parse(position, game))
+        return Board(Deal.parse(game, position))
     raise InvalidOptionError(
         f"solve() takes a Deal, a Board or a board text, not {type(position).__name__}")
 

@@ -119,7 +119,7 @@ def position(game: str, source: str) -> Deal:
         return Deal.from_number(variant, number)
     text = read_text(source, "board", MAX_BOARD_BYTES)
     if not text.lstrip().startswith("{"):
-        return Deal.parse(text, variant)
+        return Deal.parse(variant, text)
     deal = Deal.from_json(text)
     if deal.variant != variant:
         raise InvalidDealError(f"board {source!r} is a deal of {deal.variant.name!r}, not of "

@@ -80,7 +80,7 @@ def _run(options: FcsOptions) -> None:
     """Read the board, solve it by the options' game and limits, and print the run as
     ``fc-solve`` prints it."""
     variant = to_variant(options.game)
-    deal = Deal.parse(_read_board(options.board), variant)
+    deal = Deal.parse(variant, _read_board(options.board))
     out = sys.stdout
     method = default_method(variant)
     meter = None
