@@ -79,8 +79,8 @@ def test_solve_on_threads(bakers: Run) -> None:
     assert_wins(solution_text(out, err), Deal.from_number("bakers_dozen", 846))
     code, out, err = bakers("solve", "freecell", "11982", "--threads", "2")
     assert code == 1 and err.startswith("impossible: freecell deal 11982")
-    for threads, words in (("0", "argument --threads: 0 is out of range"),
-                           ("17", "--threads 17 must be an integer from 1 to 16")):
+    for threads, words in (("0", "--threads 0 is out of range (1 to 16: "),
+                           ("17", "--threads 17 is out of range (1 to 16: ")):
         code, out, err = bakers("solve", "freecell", "1", "--threads", threads)
         assert code == 2 and out == "" and words in one_error_line(err)
     code, out, err = bakers("solve", "bakers_game", "1", "--threads", "2", "--method", "beam")
@@ -281,7 +281,9 @@ BAD_INPUT = [
     (["solve", "freecell", "1", "--format", "bogus"], "'bogus'"),
     (["deal", "freecell", "1", "--format", "bogus"], "'bogus'"),
     (["solve", "freecell", "1", "--frobnicate"], "--frobnicate"),
-    (["solve", "freecell", "1", "2"], "GAME"),
+    (["solve", "freecell", "1", "x.board"], "'x.board'"),
+    (["solve", "freecell", "1", "2", "--checkpoint", "x.ck"], "--checkpoint saves one search"),
+    (["deal", "freecell", "1", "--seed", "2"], "not both"),
     (["solve", "freecell"], "GAME"),
     (["solve"], "required"),
     (["deal", "freecell"], "number"),

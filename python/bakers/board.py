@@ -777,7 +777,7 @@ def _as_move(move: object, call: str) -> Move:
         return move
     if isinstance(move, str):
         return Move.parse(move)
-    raise TypeError(f"Board.{call} takes a Move or its notation (a str like '83'), not "
+    raise TypeError(f"Board.{call} takes a Move or its notation (a str), not "
                     f"{type(move).__name__}")
 
 

@@ -518,12 +518,17 @@ class Deal:
 
         ``cells`` and ``foundations`` may be left out (empty); fewer cells than the
         game has leaves the rest empty; a missing suit's foundation is empty. Without
-        ``columns``, the deal is rebuilt from ``number`` (or ``seed``).
+        ``columns``, the deal is rebuilt from ``number`` (or ``seed``). A record that
+        carries the deal as ``deal`` (a board text or such an object; the JSON of
+        `bakers generate` and `bakers daily`, the deal's seed as ``deal_seed``) gives
+        that deal.
 
         Raises DealParseError naming the key for malformed JSON, an unknown key or a
         bad value, InvalidDealError when the position is not one of the game.
         """
         obj = _load_json(data)
+        if "deal" in obj:
+            return _json_record(obj)
         variant = _json_variant(obj)
         number, seed = _json_int(obj, "number"), _json_int(obj, "seed")
         if "columns" not in obj:
@@ -562,6 +567,9 @@ def _variant_expr(variant: Variant) -> str:
 # --------------------------------------------------------------------------- text
 
 
+#: The words of an empty cell: ours and fc-solve's (``-``), `Board`'s and fc-solve's
+#: printed boards (``--``), and PySolFC's (``*``).
+_EMPTY_CELLS = ("-", "--", "*")
 _HEADER = re.compile(r"\s*(foundations|founds?|freecells|fc)\s*:", re.IGNORECASE)
 _FOUNDATION = re.compile(r"([HCDS])-(0|A|[2-9]|T|10|J|Q|K)", re.IGNORECASE)
 _TOKEN = re.compile(r"\S+")
@@ -674,7 +682,7 @@ class _BoardReader:
         # The cells fill in the order written, whatever the spacing: Freecell Solver
         # reads its own fixed-width line ``Freecells:      7D`` as 7D in the first cell.
         for slot, (token, col) in enumerate(_tokens(line, start)):
-            card = None if token in ("-", "*") else _parse_card(token, number, col)
+            card = None if token in _EMPTY_CELLS else _parse_card(token, number, col)
             if card is None:
                 continue
             if slot >= self.variant.cells:
@@ -707,6 +715,10 @@ class _BoardReader:
 # --------------------------------------------------------------------------- JSON
 
 _JSON_KEYS = ("game", "number", "seed", "columns", "cells", "foundations")
+#: The keys of the records that carry a deal as ``deal`` (the JSON of `bakers generate`
+#: and `bakers daily`): the deal's seed as ``deal_seed``, the rest about how it was made.
+_RECORD_KEYS = ("game", "deal", "deal_seed", "seed", "attempts", "grade", "score", "moves",
+                "solution", "date", "daily_seed")
 
 
 def _variant_json(variant: Variant) -> str | dict[str, Any]:
@@ -771,11 +783,31 @@ def _load_json(data: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
         data = load_json_text(data, "a JSON deal", DealParseError)
     if not isinstance(data, Mapping):
         raise DealParseError(f"a JSON deal is an object, not {type(data).__name__!r}")
+    keys, what = (_RECORD_KEYS, "a JSON record of a deal") if "deal" in data else (
+        _JSON_KEYS, "a JSON deal")
     for key in data:
-        if key not in _JSON_KEYS:
-            raise DealParseError(f"unknown key {key!r} in a JSON deal (the keys are "
-                                 f"{', '.join(_JSON_KEYS)})")
+        if key not in keys:
+            raise DealParseError(f"unknown key {key!r} in {what} (the keys are "
+                                 f"{', '.join(keys)})")
     return data
+
+
+def _json_record(obj: Mapping[str, Any]) -> Deal:
+    """Return the deal of a record that carries one as ``deal``, a board text or a JSON
+    deal (the JSON of `bakers generate` and `bakers daily`), its seed ``deal_seed``.
+
+    Raises DealParseError naming the key, InvalidDealError for a position not of the game.
+    """
+    variant = _json_variant(obj)
+    seed = _json_int(obj, "deal_seed")
+    value = obj["deal"]
+    if isinstance(value, str):
+        deal = Deal.parse(variant, value)
+    elif isinstance(value, Mapping):
+        deal = Deal.from_json({"game": obj["game"], **value})
+    else:
+        raise DealParseError(f"key 'deal': {value!r} is neither a board text nor a JSON deal")
+    return deal if seed is None else dataclasses.replace(deal, seed=seed)
 
 
 def _json_variant(obj: Mapping[str, Any]) -> Variant:

@@ -11,40 +11,61 @@ import sys
 from typing import Any
 
 from ..board import Board
-from ..deals import Deal, load_json_text
+from ..deals import Deal
 from ..errors import InvalidOptionError
-from ..solution import replay_text
+from ..formats import result_json
+from ..solution import Replay, Solution, replay_text
 from ..variants import find_variant
-from .common import EXIT_BAD, EXIT_NO, EXIT_OK, number, plural, position, read_text
+from .common import (
+    EXIT_BAD,
+    EXIT_NO,
+    EXIT_OK,
+    count,
+    number,
+    plural,
+    position,
+    read_text,
+    solution_text,
+)
 
 __all__ = ["add_commands", "cmd_deal", "cmd_verify"]
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
-    """Run `bakers deal`: print the deal; return 0."""
-    deal = Deal.from_number(find_variant(args.game), args.number)
+    """Run `bakers deal`: print the deal; return 0.
+
+    Raises InvalidOptionError unless exactly one of NUMBER and --seed is given.
+    """
+    if (args.number is None) == (args.seed is None):
+        raise InvalidOptionError("give a deal number or --seed S (the seed that `bakers "
+                                 "generate` and `bakers daily` print), not "
+                                 + ("both" if args.number is not None else "neither"))
+    variant = find_variant(args.game)
+    deal = (Deal.from_number(variant, args.number) if args.seed is None
+            else Deal.from_seed(variant, args.seed))
     print(deal.to_json(indent=2) if args.format == "json" else deal.to_text(), end="")
     if args.format == "json":
         print()
     return EXIT_OK
 
 
-def _solution_text(text: str, source: str) -> str:
-    """Return the moves of a solution file: the text itself, or the ``solution`` of the
-    JSON that `bakers solve --format json` writes.
-
-    Raises InvalidOptionError for such JSON without a solution.
-    """
-    if not text.lstrip().startswith("{"):
-        return text
-    data = load_json_text(text, f"solution {source!r}", InvalidOptionError)
-    moves = data.get("solution") if isinstance(data, dict) else None
-    if not isinstance(moves, str):
-        verdict = data.get("verdict") if isinstance(data, dict) else None
-        raise InvalidOptionError(f"solution {source!r} is JSON without a solution"
-                                 + (f" (its verdict: {verdict})" if isinstance(verdict, str)
-                                    else ""))
-    return moves
+def _verify_dict(solution: Solution, replay: Replay, start: Board) -> dict[str, Any]:
+    """Return what `bakers verify --format json` prints: the verdict (``won``,
+    ``not_won`` or ``illegal``), the moves read and played, the cards home, the first
+    illegal move and why, and the moves read with a count other than the largest."""
+    verdict = "illegal" if replay.error is not None else "won" if replay.won else "not_won"
+    failed = None
+    if replay.error is not None:
+        failed = {"number": replay.failed_move,
+                  "move": solution[replay.failed_move - 1].notation()
+                  if replay.failed_move is not None and replay.failed_move <= len(solution)
+                  else None,
+                  "reason": getattr(replay.error, "reason", str(replay.error))}
+    return {"game": start.variant.name, "verdict": verdict, "moves": len(solution),
+            "applied": replay.applied, "home": replay.board.foundation_count(),
+            "illegal": failed,
+            "readings": [{"number": n, "count": c, "largest": big}
+                         for n, c, big in replay.readings]}
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -52,18 +73,21 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.board == "-" and args.solution == "-":
         raise InvalidOptionError("the board and the solution cannot both come from '-'")
     start = Board(position(args.game, args.board))
-    text = _solution_text(read_text(args.solution, "solution"), args.solution)
+    text = solution_text(read_text(args.solution, "solution"), args.solution)
     # One pass parses and replays: a long file with a bad move early is refused without
     # parsing the rest.
     solution, replay = replay_text(text, start)
+    home = replay.board.foundation_count()
+    if args.format == "json":
+        print(result_json(_verify_dict(solution, replay, start)))
+        return EXIT_BAD if replay.error is not None else EXIT_OK if replay.won else EXIT_NO
     if replay.error is not None:
         print(f"bakers: error: illegal move: {replay.error}", file=sys.stderr)
         return EXIT_BAD
-    home = replay.board.foundation_count()
-    for move_number, count, largest in replay.readings:
-        if count != largest:  # standard notation names one card and a run alike
+    for move_number, read, largest in replay.readings:
+        if read != largest:  # standard notation names one card and a run alike
             print(f"move {move_number} {solution[move_number - 1].notation()!r} read as "
-                  f"{plural(count, 'card')} into an empty column, not {largest}: "
+                  f"{plural(read, 'card')} into an empty column, not {largest}: "
                   f"the reading that replays")
     if replay.won:
         print(f"valid: {plural(len(solution), 'move')} win ({plural(home, 'card')} home)")
@@ -75,13 +99,17 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def add_commands(sub: Any) -> None:
     """Add the commands deal and verify to ``sub`` (the subparsers of `bakers`)."""
-    p = sub.add_parser("deal", help="print a numbered deal",
-                       description="Print deal NUMBER of GAME as Freecell Solver's board "
-                       "text (the columns from the covered card to the exposed one, then "
-                       "cells and foundations) or as JSON, which every command that takes "
-                       "a board reads back.")
+    p = sub.add_parser("deal", help="print a numbered or seeded deal",
+                       description="Print deal NUMBER of GAME (or the deal of --seed S, "
+                       "as `bakers generate` and `bakers daily` print it) as Freecell "
+                       "Solver's board text (cells and foundations, then the columns from "
+                       "the covered card to the exposed one) or as JSON, which every "
+                       "command that takes a board reads back.")
     p.add_argument("game", help="a game name or alias, like freecell or bakers_game")
-    p.add_argument("number", type=number, help="the deal number, like 617")
+    p.add_argument("number", type=number, nargs="?", help="the deal number, like 617")
+    p.add_argument("--seed", type=count(0), metavar="S",
+                   help="the seeded deal S instead of a numbered one (the seed that "
+                   "`bakers generate` and `bakers daily` print)")
     p.add_argument("--format", choices=("fcs", "json"), default="fcs",
                    help="fcs: Freecell Solver's board text (default); json: the deal as JSON")
     p.set_defaults(run=cmd_deal)
@@ -95,4 +123,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("game", help="a game name or alias, like freecell or bakers_game")
     p.add_argument("board", help="deal number, board file, or '-' for standard input")
     p.add_argument("solution", nargs="?", default="-", help="solution file or '-' (default)")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text: the verdict in words; json: one line for scripts (the "
+                   "verdict won, not_won or illegal, with the first illegal move)")
     p.set_defaults(run=cmd_verify)
