@@ -675,7 +675,7 @@ def test_deals_of_the_reference_boards_match() -> None:
         board = board_file(name, variant)
         assert Board.from_number(variant, number) == board
         text = (DATA / "boards" / name).read_text()
-        assert Board.from_text(text, variant) == board
+        assert Board.from_text(variant, text) == board
         assert Board(board.to_deal()) == board
         assert isinstance(board.to_deal(), deals.Deal)
 
@@ -699,7 +699,7 @@ def test_bulochnik_reference_boards_load() -> None:
     lines = (DATA / "bulochnik_boards_1-1000.jsonl").read_text().splitlines()[:20]
     for line in lines:
         record = json.loads(line)
-        board = Board.from_text(record["board"], "bulochnik")
+        board = Board.from_text("bulochnik", record["board"])
         assert board.foundations == [1, 1, 1, 1]
         assert board.foundation_count() == 4
         assert all(len(column) == 6 for column in board.columns)

@@ -46,7 +46,7 @@ def assert_wins(text: str, start: Deal | Board) -> None:
 def test_deal_fcs_reads_back(bakers: Run, game: str) -> None:
     code, out, err = bakers("deal", game, "617")
     assert (code, err) == (0, "")
-    assert Deal.parse(out, game) == Deal.from_number(game, 617)
+    assert Deal.parse(game, out) == Deal.from_number(game, 617)
 
 
 @pytest.mark.parametrize("game", list(PRESETS))
@@ -79,8 +79,8 @@ def test_solve_on_threads(bakers: Run) -> None:
     assert_wins(solution_text(out, err), Deal.from_number("bakers_dozen", 846))
     code, out, err = bakers("solve", "freecell", "11982", "--threads", "2")
     assert code == 1 and err.startswith("impossible: freecell deal 11982")
-    for threads, words in (("0", "argument --threads: 0 is out of range"),
-                           ("17", "--threads 17 must be an integer from 1 to 16")):
+    for threads, words in (("0", "--threads 0 is out of range (1 to 16: "),
+                           ("17", "--threads 17 is out of range (1 to 16: ")):
         code, out, err = bakers("solve", "freecell", "1", "--threads", threads)
         assert code == 2 and out == "" and words in one_error_line(err)
     code, out, err = bakers("solve", "bakers_game", "1", "--threads", "2", "--method", "beam")
@@ -95,14 +95,14 @@ def test_solve_board_file(bakers: Run) -> None:
     code, out, err = bakers("solve", "--game", "freecell", str(board))
     assert code == 0
     assert err.startswith("solved: freecell"), err
-    assert_wins(solution_text(out, err), Deal.parse(board.read_text(), "freecell"))
+    assert_wins(solution_text(out, err), Deal.parse("freecell", board.read_text()))
 
 
 def test_solve_board_from_stdin(bakers: Run) -> None:
     text = (BOARDS / "bakers_dozen_24.board").read_text()
     code, out, err = bakers("solve", "--game", "Baker's Dozen", "-", stdin=text)
     assert code == 0
-    assert_wins(solution_text(out, err), Deal.parse(text, "bakers_dozen"))
+    assert_wins(solution_text(out, err), Deal.parse("bakers_dozen", text))
 
 
 def test_solve_json(bakers: Run) -> None:
@@ -281,7 +281,9 @@ BAD_INPUT = [
     (["solve", "freecell", "1", "--format", "bogus"], "'bogus'"),
     (["deal", "freecell", "1", "--format", "bogus"], "'bogus'"),
     (["solve", "freecell", "1", "--frobnicate"], "--frobnicate"),
-    (["solve", "freecell", "1", "2"], "GAME"),
+    (["solve", "freecell", "1", "x.board"], "'x.board'"),
+    (["solve", "freecell", "1", "2", "--checkpoint", "x.ck"], "--checkpoint saves one search"),
+    (["deal", "freecell", "1", "--seed", "2"], "not both"),
     (["solve", "freecell"], "GAME"),
     (["solve"], "required"),
     (["deal", "freecell"], "number"),

@@ -70,7 +70,7 @@ def test_ms_deals_1_to_1000_equal_pysol_cards(game: str) -> None:
         expected = pysol_board(game, n, MS)
         deal = Deal.from_number(game, n)
         assert deal.to_text() == expected, n
-        assert Deal.parse(expected, game) == deal, n
+        assert Deal.parse(game, expected) == deal, n
 
 
 def test_bakers_dozen_deals_1_to_1000_equal_pysol_cards() -> None:
@@ -78,7 +78,7 @@ def test_bakers_dozen_deals_1_to_1000_equal_pysol_cards() -> None:
         expected = pysol_board("bakers_dozen", n, PYSOLFC)
         deal = Deal.from_number("bakers_dozen", n)
         assert deal.to_text() == expected, n
-        assert Deal.parse(expected, "bakers_dozen") == deal, n
+        assert Deal.parse("bakers_dozen", expected) == deal, n
 
 
 @pytest.mark.parametrize(("preset", "pysol_game"), [
@@ -91,7 +91,7 @@ def test_pysolfc_presets_deal_as_pysol_cards(preset: str, pysol_game: str) -> No
     for n in (*range(1, 201), 32000, 32001, 10**6, 2**40, MAX_PYSOL_NUMBER):
         expected = pysol_board(pysol_game, n, PYSOLFC)
         deal = Deal.from_number(preset, n)
-        assert Deal.parse(expected, preset) == deal, n  # pysol-cards omits trailing cells
+        assert Deal.parse(preset, expected) == deal, n  # pysol-cards omits trailing cells
 
 
 @pytest.mark.parametrize("n", [32000, 32001, 10**6, 2**31 - 1, 2**31, 2**31 + 1, 2**32 - 1,
@@ -156,7 +156,7 @@ def test_bulochnik_boards_1_to_1000(data_dir: Path) -> None:
         record = json.loads(line)
         deal = Deal.from_number("bulochnik", record["n"])
         assert deal.to_text() == record["board"], record["n"]
-        assert Deal.parse(record["board"], "bulochnik") == deal
+        assert Deal.parse("bulochnik", record["board"]) == deal
 
 
 @pytest.mark.parametrize("path", sorted((Path(__file__).parent / "data" / "boards").glob(
@@ -167,7 +167,7 @@ def test_board_files_are_the_numbered_deals(path: Path) -> None:
     games = ["bakers_dozen"] if path.name.startswith("bakers_dozen") else [
         "freecell", "bakers_game"]
     for game in games:
-        deal = Deal.parse(text, game)
+        deal = Deal.parse(game, text)
         assert deal == Deal.from_number(game, n)
         assert deal.to_text() == text
 
@@ -411,8 +411,7 @@ def test_repr_forms() -> None:
     assert repr(Deal.from_seed("bakers_game", 9)) == \
         "Deal.from_seed(find_variant('bakers_game'), 9)"
     deal = mid_game()
-    assert repr(deal).startswith("Deal.parse('Foundations: H-3 C-0 D-A S-K\\n")
-    assert repr(deal).endswith(", 'freecell')")
+    assert repr(deal).startswith("Deal.parse('freecell', 'Foundations: H-3 C-0 D-A S-K\\n")
     # a number that does not rebuild the position is not used
     moved = Deal(deal.variant, deal.columns, deal.cells, deal.foundations, number=1)
     assert repr(moved).startswith("Deal.parse(")
@@ -435,7 +434,7 @@ JC QC KC 2D
 :
 :
 """
-    return Deal.parse(text, "freecell")
+    return Deal.parse("freecell", text)
 
 
 def test_mid_game_text_round_trip() -> None:
@@ -443,7 +442,7 @@ def test_mid_game_text_round_trip() -> None:
     assert deal.foundations == (3, 0, 1, 13)
     assert deal.cells == (None, Card.parse("3D"), Card.parse("TC"), None)
     assert [len(c) for c in deal.columns] == [0, 10, 9, 0, 4, 10, 0, 0]
-    assert Deal.parse(deal.to_text(), "freecell") == deal
+    assert Deal.parse("freecell", deal.to_text()) == deal
     assert deal.to_text().splitlines()[:2] == ["Foundations: H-3 C-0 D-A S-K",
                                                "Freecells: - 3D TC -"]
 
@@ -465,14 +464,14 @@ JC 5S QD QH th QS 6H
 
 
 """
-    assert Deal.parse(text, "Free Cell") == Deal.from_number("freecell", 1)
+    assert Deal.parse("Free Cell", text) == Deal.from_number("freecell", 1)
 
 
 def test_empty_columns_between_and_at_the_ends() -> None:
     deal = Deal.parse(
-        "Foundations: H-K C-K D-Q S-K\nFreecells: KD\n:\n\n\n:\n\n:\n:\n:\n\n\n", "freecell")
+        "freecell", "Foundations: H-K C-K D-Q S-K\nFreecells: KD\n:\n\n\n:\n\n:\n:\n:\n\n\n")
     assert deal.columns == ((),) * 8 and deal.cells[0] == Card.parse("KD")
-    assert Deal.parse(deal.to_text(), "freecell") == deal
+    assert Deal.parse("freecell", deal.to_text()) == deal
     assert deal.to_text().count(":") == 10  # 2 in the headers, 8 empty columns
 
 
@@ -485,10 +484,10 @@ def test_freecells_fill_in_the_order_written(data_dir: Path) -> None:
     line = "Freecells:      8H  2H  4S"
     at = text.index(line)
     block = text[text.rindex("Foundations:", 0, at):].split("\n\n")[0]
-    deal = Deal.parse(block, "freecell")
+    deal = Deal.parse("freecell", block)
     assert deal.cells == (*cards("8H 2H 4S"), None)
-    assert Deal.parse(block.replace(line, "Freecells: 8H 2H 4S"), "freecell") == deal
-    kept = Deal.parse(block.replace(line, "Freecells: -  8H\t2H 4S"), "freecell")
+    assert Deal.parse("freecell", block.replace(line, "Freecells: 8H 2H 4S")) == deal
+    kept = Deal.parse("freecell", block.replace(line, "Freecells: -  8H\t2H 4S"))
     assert kept.cells == (None, *cards("8H 2H 4S"))
     assert kept.to_text().splitlines()[1] == "Freecells: - 8H 2H 4S"
 
@@ -498,13 +497,13 @@ def test_every_position_of_fc_solve_verbose_output_parses(data_dir: Path, name: 
     game = name.rsplit("_", 1)[0]
     text = (data_dir / "solutions" / f"{name}_fcsolve_verbose.txt").read_text()
     blocks = re.findall(r"^Foundations:.*\n(?:.*\S.*\n)+", text, re.MULTILINE)
-    deals = [Deal.parse(block, game) for block in blocks]
+    deals = [Deal.parse(game, block) for block in blocks]
     assert len(deals) > 100
     assert deals[0] == Deal.from_number(game, int(re.search(r"\d+$", name).group()))
     assert deals[-1].foundations == (13, 13, 13, 13)
     assert deals[-1].columns == ((),) * 8
     for deal in deals:
-        assert Deal.parse(deal.to_text(), game) == deal
+        assert Deal.parse(game, deal.to_text()) == deal
     home = [sum(deal.foundations) for deal in deals]
     assert home == sorted(home)
 
@@ -573,7 +572,7 @@ def positions(draw: st.DrawFn) -> Deal:
 @settings(max_examples=200, deadline=None)
 @given(positions())
 def test_any_position_round_trips(deal: Deal) -> None:
-    assert Deal.parse(deal.to_text(), deal.variant) == deal
+    assert Deal.parse(deal.variant, deal.to_text()) == deal
     assert Deal.from_json(deal.to_json()) == deal
 
 
@@ -582,7 +581,7 @@ def test_any_position_round_trips(deal: Deal) -> None:
 def test_seeded_deals_round_trip(variant: Variant, seed: int) -> None:
     deal = Deal.from_seed(variant, seed)
     assert_first_position(deal)
-    assert Deal.parse(deal.to_text(), variant) == deal
+    assert Deal.parse(variant, deal.to_text()) == deal
     assert Deal.from_json(deal.to_json()) == deal
     assert eval(repr(deal), {"Deal": Deal, "Variant": Variant,  # noqa: S307
                              "find_variant": find_variant}) == deal
@@ -593,7 +592,7 @@ def test_seeded_deals_round_trip(variant: Variant, seed: int) -> None:
 def test_numbered_deals_round_trip(variant: Variant, n: int) -> None:
     deal = Deal.from_number(variant, n)
     assert_first_position(deal)
-    assert Deal.parse(deal.to_text(), variant) == deal
+    assert Deal.parse(variant, deal.to_text()) == deal
     assert Deal.from_json(deal.to_json()) == deal
 
 
@@ -606,17 +605,17 @@ def test_damaged_texts_raise_only_deal_errors(data: st.DataObject) -> None:
     j = data.draw(st.integers(i, min(len(text), i + 6)))
     junk = data.draw(st.text(alphabet="AKQJT1098765432HCDSx:-#* \n\t", max_size=6))
     try:
-        again = Deal.parse(text[:i] + junk + text[j:], deal.variant)
+        again = Deal.parse(deal.variant, text[:i] + junk + text[j:])
     except (DealParseError, InvalidDealError):
         return
-    assert Deal.parse(again.to_text(), deal.variant) == again
+    assert Deal.parse(deal.variant, again.to_text()) == again
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.text())
 def test_any_text_parses_or_raises_a_deal_error(text: str) -> None:
     with pytest.raises((DealParseError, InvalidDealError)):
-        Deal.parse(text, "freecell")
+        Deal.parse("freecell", text)
 
 
 # --------------------------------------------------------------------------- errors
@@ -646,7 +645,7 @@ def test_duplicate_card_in_text_says_the_lines() -> None:
     with pytest.raises(InvalidDealError, match=re.escape(
             "card '6S' appears twice: column 1 (line 2, column 19) and cell b "
             "(line 1, column 14)")):
-        Deal.parse(text, "freecell")
+        Deal.parse("freecell", text)
 
 
 def test_missing_cards_are_named() -> None:
@@ -664,7 +663,7 @@ def test_card_not_in_the_deck() -> None:
     with pytest.raises(InvalidDealError,
                        match=r"card '3H' in column 1 \(line 1, column 1\) is not in the "
                              r"36-card deck of freecell36"):
-        Deal.parse(text, "freecell36")
+        Deal.parse("freecell36", text)
 
 
 def test_wrong_column_count() -> None:
@@ -672,11 +671,11 @@ def test_wrong_column_count() -> None:
     with pytest.raises(InvalidDealError,
                        match=re.escape("bakers_dozen has 13 columns, the text has 12 "
                                        "(lines 1-12)")):
-        Deal.parse(text, "bakers_dozen")
+        Deal.parse("bakers_dozen", text)
     with pytest.raises(InvalidDealError, match="freecell has 8 columns, the deal has 7"):
         Deal("freecell", freecell_1_columns()[:7])
     with pytest.raises(InvalidDealError, match=r"the text has 0 \(no column lines\)"):
-        Deal.parse("# nothing\n", "freecell")
+        Deal.parse("freecell", "# nothing\n")
 
 
 def test_wrong_cell_count() -> None:
@@ -687,7 +686,7 @@ def test_wrong_cell_count() -> None:
     text = f"Freecells: - - - - {card}\n" + "\n".join(map(" ".join, columns))
     with pytest.raises(InvalidDealError, match=re.escape(
             "freecell has 4 cells, the text puts '6S' in cell 5 (line 1, column 20)")):
-        Deal.parse(text, "freecell")
+        Deal.parse("freecell", text)
 
 
 def test_foundation_rank_not_in_the_deck() -> None:
@@ -695,7 +694,7 @@ def test_foundation_rank_not_in_the_deck() -> None:
     with pytest.raises(InvalidDealError, match=re.escape(
             "foundation 'H-3' at the H foundation (line 1, column 14) is not in the 36-card "
             "deck of freecell36")):
-        Deal.parse(text, "freecell36")
+        Deal.parse("freecell36", text)
     with pytest.raises(InvalidDealError, match=r"foundation 'C-14'"):
         Deal("freecell", freecell_1_columns(), foundations=(0, 14, 0, 0))
 
@@ -705,13 +704,13 @@ def test_card_in_play_below_its_foundation_top() -> None:
     with pytest.raises(InvalidDealError, match=re.escape(
             "card '2D' is in column 2 (line 3, column 1) but the D foundation "
             "(line 1, column 14) is already up to '2D'")):
-        Deal.parse(text, "freecell")
+        Deal.parse("freecell", text)
 
 
 def test_aces_must_start_home_in_bulochnik() -> None:
     board = Deal.from_number("bulochnik", 1).to_text().replace("C-A", "C-0")
     with pytest.raises(InvalidDealError, match=r"aces on the foundations.*'C-0'"):
-        Deal.parse(board, "bulochnik")
+        Deal.parse("bulochnik", board)
 
 
 @pytest.mark.parametrize(("line", "token", "col"), [
@@ -723,7 +722,7 @@ def test_malformed_card_says_line_and_column(line: str, token: str, col: int) ->
     text = Deal.from_number("freecell", 1).to_text().replace("JD KD 2S 4C 3S 6D 6S", line)
     with pytest.raises(DealParseError,
                        match=re.escape(f"line 1, column {col}: not a card: {token!r}")):
-        Deal.parse(text, "freecell")
+        Deal.parse("freecell", text)
 
 
 @pytest.mark.parametrize(("header", "message"), [
@@ -735,24 +734,24 @@ def test_malformed_card_says_line_and_column(line: str, token: str, col: int) ->
 def test_malformed_headers(header: str, message: str) -> None:
     text = header + "\n" + Deal.from_number("freecell", 1).to_text()
     with pytest.raises(DealParseError, match=re.escape(message)):
-        Deal.parse(text, "freecell")
+        Deal.parse("freecell", text)
 
 
 def test_misplaced_and_repeated_headers() -> None:
     board = Deal.from_number("freecell", 1).to_text()
     with pytest.raises(DealParseError, match=re.escape(
             "line 9, column 1: header 'Foundations' must come before the columns")):
-        Deal.parse(board + "Foundations: H-0\n", "freecell")
+        Deal.parse("freecell", board + "Foundations: H-0\n")
     with pytest.raises(DealParseError, match=re.escape(
             "line 2, column 1: a second freecells line 'freecells' (the first is line 1)")):
-        Deal.parse("Freecells: -\nfreecells: -\n" + board, "freecell")
+        Deal.parse("freecell", "Freecells: -\nfreecells: -\n" + board)
 
 
 def test_parse_needs_text_and_a_known_game() -> None:
     with pytest.raises(DealParseError, match="'bytes'"):
-        Deal.parse(b"JD", "freecell")  # type: ignore[arg-type]
+        Deal.parse("freecell", b"JD")  # type: ignore[arg-type]
     with pytest.raises(UnknownVariantError, match="'klondike'"):
-        Deal.parse("JD", "klondike")
+        Deal.parse("klondike", "JD")
 
 
 @pytest.mark.parametrize(("change", "message"), [

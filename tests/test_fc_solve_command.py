@@ -33,7 +33,7 @@ def fcs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
 def _replays_to_a_win(out: str, start: str, game: str) -> int:
     moves = parse_fcs_verbose(out)
     rules = find_variant(game).replace(auto_aces=False)
-    replay = Solution(moves).replay(Board(Deal.parse(start, rules)))
+    replay = Solution(moves).replay(Board(Deal.parse(rules, start)))
     assert replay.error is None, replay.error
     assert replay.won
     return len(moves)
@@ -185,7 +185,7 @@ def test_settings_become_the_rules_played(fcs, stacks: int, cells: int, build: s
     assert verdict in ("This game is solveable.", "I could not solve this game.",
                        "Iterations count exceeded.")
     if verdict == "This game is solveable.":
-        replay = Solution(parse_fcs_verbose(out)).replay(Board(Deal.parse(text, rules)))
+        replay = Solution(parse_fcs_verbose(out)).replay(Board(Deal.parse(rules, text)))
         assert replay.error is None and replay.won
 
 
@@ -216,5 +216,5 @@ def test_pysolfc_round_the_corner_games_are_played_round_the_corner(
     assert code == 0 and out.splitlines()[-3] == "This game is solveable."
     played = Variant("opus_as_sent", columns=7, cells=5, empty="kings", moves="sequence",
                      wrap=True)
-    replay = Solution(parse_fcs_verbose(out)).replay(Board(Deal.parse(text, played)))
+    replay = Solution(parse_fcs_verbose(out)).replay(Board(Deal.parse(played, text)))
     assert replay.error is None and replay.won

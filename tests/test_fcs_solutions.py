@@ -90,7 +90,7 @@ def test_fixed_width_freecells_as_fc_solve_reads_them() -> None:
     text = "Freecells:      JD\n" + deal.to_text().replace(" JD\n", "\n", 1)
     out = _fc_solve(text, "-m", "-l", "lg")
     assert "This game is solveable." in out and "from freecell 0" in out
-    read = Deal.parse(text, "freecell")
+    read = Deal.parse("freecell", text)
     assert [str(c) if c else "-" for c in read.cells] == ["JD", "-", "-", "-"]
     replay = Solution.parse(out).replay(Board(read))
     assert replay.error is None and replay.won

@@ -103,7 +103,7 @@ def test_generate_is_deterministic_and_winnable() -> None:
     assert again.deal == made.deal and again.attempts == made.attempts
     data = made.to_dict()
     assert data["seed"] == 42 and data["deal_seed"] == made.deal.seed
-    assert Deal.parse(data["deal"], "freecell") == made.deal
+    assert Deal.parse("freecell", data["deal"]) == made.deal
 
 
 def test_generate_skips_impossible_deals() -> None:

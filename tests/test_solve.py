@@ -156,7 +156,7 @@ def test_bakers_dozen_pysol_64_is_impossible_for_the_referee_too() -> None:
 
 
 def test_bakers_dozen_24_board_is_solved() -> None:
-    deal = Deal.parse((DATA / "boards" / "bakers_dozen_24.board").read_text(), "bakers_dozen")
+    deal = Deal.parse("bakers_dozen", (DATA / "boards" / "bakers_dozen_24.board").read_text())
     assert deal == Deal.from_number("bakers_dozen", 24)
     assert_won(solve(deal), deal, "bakers_dozen_24.board")
 
@@ -170,7 +170,7 @@ BULOCHNIK_NOT_FOUND_SMALL = (30, 70, 107, 419, 452, 516, 552, 752)
 
 
 def bulochnik_board(number: int) -> Deal:
-    return Deal.parse(BULOCHNIK[number]["board"], "bulochnik")
+    return Deal.parse("bulochnik", BULOCHNIK[number]["board"])
 
 
 @pytest.mark.parametrize("number", BULOCHNIK_WINNABLE_SAMPLE)
@@ -358,7 +358,7 @@ def test_mid_game_board_is_solved_from_where_it_stands() -> None:
 def test_board_text_with_game_is_solved() -> None:
     text = (DATA / "boards" / "ms1.board").read_text()
     result = solve(text, game="freecell")
-    assert_won(result, Deal.parse(text, "freecell"), "ms1.board")
+    assert_won(result, Deal.parse("freecell", text), "ms1.board")
     assert result.start == Board.from_number("freecell", 1)
 
 

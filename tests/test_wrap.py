@@ -79,7 +79,7 @@ def test_the_beak_sets_the_base_rank(game: str, number: int) -> None:
     assert sorted(deal.foundations) == [0, base, base, base]
     beak = deal.columns[0][0]
     assert beak.rank == base and deal.foundations[beak.suit] == 0
-    assert Deal.parse(deal.to_text(), game) == deal
+    assert Deal.parse(game, deal.to_text()) == deal
     assert Deal.from_json(deal.to_json()) == deal
     board = Board(deal)
     assert board.base_rank == base
@@ -99,7 +99,7 @@ def test_a_penguin_position_reads_its_base_from_the_foundations() -> None:
     board = end_game_of_penguin()
     assert board.base_rank == 11
     assert board.foundations == [8, 10, 10, 9]
-    assert Deal.parse(board.to_deal().to_text(), "penguin").base_rank == 11
+    assert Deal.parse("penguin", board.to_deal().to_text()).base_rank == 11
     assert board.foundation_count() == 49
 
 
@@ -137,7 +137,7 @@ def test_a_penguin_position_needs_one_base(foundations: tuple[int, ...], words: 
     text = "Foundations: " + " ".join(
         f"{s}-{'0A23456789TJQK'[r]}" for s, r in zip("HCDS", foundations, strict=True))
     with pytest.raises(InvalidDealError, match=words):
-        Deal.parse(text + "\n3H 4H\n:\n:\n:\n:\n:\n:\n", "penguin")
+        Deal.parse("penguin", text + "\n3H 4H\n:\n:\n:\n:\n:\n:\n")
 
 
 def test_a_run_turns_the_corner_and_moves_whole() -> None:

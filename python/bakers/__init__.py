@@ -4,16 +4,15 @@ The pure-Python parts (variants, cards, deals, notation and the referee `Board`)
 without the compiled core; solving needs `bakers._core` (built by ``pip install .``).
 """
 
-from __future__ import annotations
-
 import sys as _sys
 
-from .board import Board
+from .board import Board, Outcome
 from .bulk import RangeResult, solve_many, solve_range
 from .cards import Card
 from .deals import Deal
 from .difficulty import Grade, grade
 from .errors import (
+    ArgumentOrderError,
     AttemptsExhaustedError,
     BakersError,
     CardParseError,
@@ -77,7 +76,9 @@ __all__ = [
     "Variant",
     "find_variant",
     "AttemptsExhaustedError",
+    "ArgumentOrderError",
     "NotWinnableError",
+    "Outcome",
     "Hint",
     "hint",
     "Generated",
@@ -88,3 +89,8 @@ __all__ = [
     "MinCells",
     "min_cells",
 ]
+
+
+def __dir__() -> list[str]:
+    """The API alone: the names of `__all__` and the version, not the helper modules."""
+    return sorted([*__all__, "__version__"])

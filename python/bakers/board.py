@@ -22,14 +22,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
 from .cards import SUITS, Card, deck_ranks
-from .errors import IllegalMoveError, InvalidDealError
+from .errors import IllegalMoveError, InvalidDealError, InvalidMoveError
 from .notation import CELL, CELL_LETTERS, COLUMN, FOUNDATION, MAX_CELLS, MAX_COLUMNS, Move, Place
-from .variants import Variant, find_variant
+from .variants import Variant, find_variant, game_first
 
 if TYPE_CHECKING:
     from .deals import Deal
 
-__all__ = ["Board", "LegalMoves"]
+__all__ = ["Board", "LegalMoves", "Outcome"]
 
 _BUILD_WORDS = {"suit": "builds down in suit", "alternate": "builds down in alternating "
                 "colours", "any": "builds down regardless of suit"}
@@ -49,8 +49,9 @@ class LegalMoves:
     """The legal moves of a board, generated on demand, in canonical form.
 
     Iterating yields each move once; ``move in board.legal_moves`` says whether the
-    move is legal (as `Board.is_legal`: a move to another empty cell, or with an
-    implied count, is legal even though it is listed in canonical form only).
+    move (a `Move` or its notation, ``"83"``) is legal (as `Board.is_legal`: a move to
+    another empty cell, or with an implied count, is legal even though it is listed in
+    canonical form only); a text that is no move is not in it.
     """
 
     __slots__ = ("_board",)
@@ -62,6 +63,11 @@ class LegalMoves:
         return self._board._generate()
 
     def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except InvalidMoveError:
+                return False
         return isinstance(move, Move) and self._board.is_legal(move)
 
     def count(self) -> int:
@@ -136,14 +142,16 @@ class Board:
         return cls(Deal.from_number(find_variant(variant), number))
 
     @classmethod
-    def from_text(cls, text: str, variant: str | Variant) -> Board:
-        """Return the position of a Freecell Solver board text (read by `bakers.deals`).
+    def from_text(cls, variant: str | Variant, text: str) -> Board:
+        """Return the position of game ``variant`` in a Freecell Solver board text (read
+        by `bakers.deals`; the game first, as everywhere in the API).
 
-        Raises DealParseError or InvalidDealError, as ``Deal.parse`` does.
+        Raises DealParseError or InvalidDealError, as ``Deal.parse`` does, and
+        ArgumentOrderError for the text given before the game.
         """
         from .deals import Deal
 
-        return cls(Deal.parse(text, find_variant(variant)))
+        return cls(Deal.parse(game_first("Board.from_text", variant, text), text))
 
     @classmethod
     def from_position(cls, variant: str | Variant,
@@ -385,12 +393,13 @@ class Board:
 
     # -- moves ------------------------------------------------------------------------
 
-    def empty_column_counts(self, move: Move) -> list[int]:
+    def empty_column_counts(self, move: Move | str) -> list[int]:
         """Return the legal counts of ``move``, largest first, when it moves from a column
         to an empty column without a count (standard notation writes such a move the
         same for one card and for a run); else an empty list. Several counts mean the
         token is ambiguous: `push` reads it as the largest."""
         v = self.variant
+        move = _as_move(move, "empty_column_counts")
         src, dst = move.src, move.dst
         if move.count is not None or src.kind != COLUMN or dst.kind != COLUMN:
             return []
@@ -405,28 +414,37 @@ class Board:
         limit = self._limit(dst_empty=True)
         return self._empty_counts(column, self._run(column), limit)[::-1]
 
-    def is_legal(self, move: Move) -> bool:
-        """Return whether ``move`` is legal here (an implied count resolved first)."""
-        return self._examine(move)[1] is None
+    def is_legal(self, move: Move | str) -> bool:
+        """Return whether ``move`` (a `Move` or its notation, ``'83'``) is legal here (an
+        implied count resolved first).
 
-    def resolve(self, move: Move) -> Move:
+        Raises InvalidMoveError for notation that does not parse, TypeError for anything
+        that is neither a Move nor a str.
+        """
+        return self._examine(_as_move(move, "is_legal"))[1] is None
+
+    def resolve(self, move: Move | str) -> Move:
         """Return ``move`` with its count made explicit. ``count=None`` means: one card,
         except for a multi-card game's column-to-column move, where it is the one count
         that fits a non-empty column, or the largest legal count for an empty one.
 
-        Raises IllegalMoveError saying why the move is illegal.
+        Raises IllegalMoveError saying why the move is illegal, InvalidMoveError for
+        notation that does not parse.
         """
+        move = _as_move(move, "resolve")
         count, reason = self._examine(move)
         if reason is not None:
             raise self._illegal(move, reason)
         return Move(move.src, move.dst, count)
 
-    def canonical(self, move: Move) -> Move:
+    def canonical(self, move: Move | str) -> Move:
         """Return ``move`` as ``legal_moves`` lists it: ``count=None`` when it moves one
         card and an implied count would be 1 too, else the explicit count.
 
-        Raises IllegalMoveError saying why the move is illegal.
+        Raises IllegalMoveError saying why the move is illegal, InvalidMoveError for
+        notation that does not parse.
         """
+        move = _as_move(move, "canonical")
         count, reason = self._examine(move)
         if reason is not None:
             raise self._illegal(move, reason)
@@ -511,11 +529,7 @@ class Board:
         InvalidMoveError for notation that does not parse, TypeError for anything that is
         neither a Move nor a str.
         """
-        if isinstance(move, str):
-            move = Move.parse(move)
-        elif not isinstance(move, Move):
-            raise TypeError(f"Board.push takes a Move or its notation (a str), not "
-                            f"{type(move).__name__}")
+        move = _as_move(move, "push")
         count, reason = self._examine(move)
         if reason is not None:
             raise self._illegal(move, reason)
@@ -608,7 +622,7 @@ class Board:
 
     # -- supermoves ---------------------------------------------------------------------
 
-    def expand(self, move: Move) -> list[Move]:
+    def expand(self, move: Move | str) -> list[Move]:
         """Return the single-card moves that ``move`` stands for, in order, through free
         cells and empty columns; pushed one by one they reach the position that pushing
         ``move`` does. A single-card move, or a sequence move of a ``'sequence'`` game
@@ -616,7 +630,7 @@ class Board:
 
         Raises IllegalMoveError saying why the move is illegal.
         """
-        canonical = self.canonical(move)
+        canonical = self.canonical(_as_move(move, "expand"))
         count = self._examine(canonical)[0]
         if count == 1 or self.variant.moves != "supermove":
             return [canonical]
@@ -676,6 +690,21 @@ class Board:
         """Return whether every card is on the foundations."""
         return self.foundation_count() == self.variant.deck
 
+    def is_game_over(self) -> bool:
+        """Return whether the game is over: won, or no legal move left (as in
+        python-chess, `outcome` says which)."""
+        return self.outcome() is not None
+
+    def outcome(self) -> Outcome | None:
+        """Return how the game ended, or None while it goes on: ``Outcome('won')`` with
+        every card home, ``Outcome('no_moves')`` when no legal move is left (a card
+        moved from one free cell to another changes nothing, so it does not count)."""
+        if self.is_won():
+            return Outcome("won")
+        if not self.legal_moves:
+            return Outcome("no_moves")
+        return None
+
     def key(self) -> tuple[object, ...]:
         """Return a hashable form of the position that is the same for positions that
         differ only by the order of their cells or of their columns."""
@@ -726,6 +755,36 @@ class Board:
         stack = f", {len(self.move_stack)} moves made" if self.move_stack else ""
         return (f"<Board {self.variant.name}: {self.foundation_count()}/{self.variant.deck} "
                 f"home{stack}>")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended (`Board.outcome`): ``termination`` is ``'won'`` (every card
+    home) or ``'no_moves'`` (no legal move left); ``won`` says whether it was won."""
+
+    termination: str
+
+    @property
+    def won(self) -> bool:
+        """Whether every card went home."""
+        return self.termination == "won"
+
+    def result(self) -> str:
+        """Return ``'won'`` or ``'lost'``."""
+        return "won" if self.won else "lost"
+
+
+def _as_move(move: object, call: str) -> Move:
+    """Return ``move``, a `Move` or its notation, as a Move.
+
+    Raises InvalidMoveError for notation that does not parse, TypeError for anything else.
+    """
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, str):
+        return Move.parse(move)
+    raise TypeError(f"Board.{call} takes a Move or its notation (a str), not "
+                    f"{type(move).__name__}")
 
 
 _COLUMNS = tuple(Place(COLUMN, i) for i in range(MAX_COLUMNS))

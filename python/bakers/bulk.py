@@ -23,14 +23,14 @@ from ._native import core
 from .board import Board
 from .deals import Deal, number_range
 from .errors import InvalidDealError, InvalidOptionError
-from .limits import Limits, limits_or
+from .limits import Limits, check_threads, limits_or
 from .notation import CELL, COLUMN, FOUNDATION, Move, Place
 from .solution import Solution
 from .solving import SolveStats, Verdict, _core_position, check_method
 from .variants import Variant, find_variant
 
 __all__ = ["RangeResult", "solve_range", "solve_many", "check_range", "check_deal",
-           "deal_numbers", "max_threads", "default_threads"]
+           "deal_numbers", "max_threads", "default_threads", "worker_threads"]
 
 #: How many jobs one core run holds at a time; longer inputs go through in chunks.
 CHUNK = 1 << 14
@@ -177,13 +177,12 @@ def _auto_aces(columns: list[list[int]]) -> None:
 # --------------------------------------------------------------------------- checks
 
 
-def _threads(threads: object) -> int:
-    if threads is None:
-        return default_threads()
-    if isinstance(threads, bool) or not isinstance(threads, int) or not (
-            1 <= threads <= max_threads()):
-        raise InvalidOptionError(f"threads={threads!r} must be an integer 1..{max_threads()}")
-    return threads
+def worker_threads(threads: object) -> int:
+    """Return the worker threads of a run: ``threads``, or one per CPU for None.
+
+    Raises InvalidOptionError for a count out of 1..`max_threads()` (`check_threads`).
+    """
+    return default_threads() if threads is None else check_threads(threads, max_threads())
 
 
 def check_range(variant: Variant, first: object, last: object) -> tuple[int, int]:
@@ -366,7 +365,7 @@ def solve_range(variant: Variant | str, first: int | None = None, last: int | No
     """
     variant = find_variant(variant)
     numbers = deal_numbers(variant, first, last, deals)
-    threads, limits = _threads(threads), limits_or(limits, Limits())
+    threads, limits = worker_threads(threads), limits_or(limits, Limits())
     method = check_method(method, variant)
     return solve_numbers(variant, numbers, threads=threads, limits=limits,
                          ordered=bool(ordered), solutions=bool(solutions), method=method)
@@ -399,7 +398,7 @@ def solve_many(deals_or_boards: Iterable[Deal | Board], *, threads: int | None =
     different games, a bad ``threads`` or ``method``, or ``limits`` that are not a `Limits`;
     InvalidDealError for a deal that is not a position of its game.
     """
-    threads, limits = _threads(threads), limits_or(limits, Limits())
+    threads, limits = worker_threads(threads), limits_or(limits, Limits())
     if method is not None:
         check_method(method, None)
     if isinstance(deals_or_boards, (str, bytes, Deal, Board)):

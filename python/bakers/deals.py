@@ -50,7 +50,7 @@ from typing import Any
 from .cards import RANK_CHARS, SUITS, Card, deck_ranks, full_deck
 from .errors import BakersError, CardParseError, DealParseError, InvalidDealError
 from .notation import CELL_LETTERS
-from .variants import PRESETS, Variant, find_variant
+from .variants import PRESETS, Variant, find_variant, game_first
 
 __all__ = [
     "Deal",
@@ -446,8 +446,9 @@ class Deal:
     # ----------------------------------------------------------- board text
 
     @classmethod
-    def parse(cls, text: str, variant: Variant | str) -> Deal:
-        """Read a position in Freecell Solver's board text.
+    def parse(cls, variant: Variant | str, text: str) -> Deal:
+        """Read a position of game ``variant`` in Freecell Solver's board text (the game
+        first, as everywhere in the API).
 
         Optional header lines ``Foundations: H-A C-0 D-2 S-K`` (or ``Founds:``; any
         suit order, a missing suit is empty; a second such line adds to the first) and
@@ -461,9 +462,10 @@ class Deal:
 
         Raises DealParseError for a malformed line or token (quoting it with its line
         and character column), InvalidDealError when the position is not one of the
-        variant, UnknownVariantError for an unknown game name.
+        variant, UnknownVariantError for an unknown game name, ArgumentOrderError for
+        the text given before the game (the order of releases before 0.2).
         """
-        variant = find_variant(variant)
+        variant = game_first("Deal.parse", variant, text)
         board = _BoardReader(variant).read(text)
         return board.deal(variant)
 
@@ -516,12 +518,17 @@ class Deal:
 
         ``cells`` and ``foundations`` may be left out (empty); fewer cells than the
         game has leaves the rest empty; a missing suit's foundation is empty. Without
-        ``columns``, the deal is rebuilt from ``number`` (or ``seed``).
+        ``columns``, the deal is rebuilt from ``number`` (or ``seed``). A record that
+        carries the deal as ``deal`` (a board text or such an object; the JSON of
+        `bakers generate` and `bakers daily`, the deal's seed as ``deal_seed``) gives
+        that deal.
 
         Raises DealParseError naming the key for malformed JSON, an unknown key or a
         bad value, InvalidDealError when the position is not one of the game.
         """
         obj = _load_json(data)
+        if "deal" in obj:
+            return _json_record(obj)
         variant = _json_variant(obj)
         number, seed = _json_int(obj, "number"), _json_int(obj, "seed")
         if "columns" not in obj:
@@ -540,7 +547,7 @@ class Deal:
         if self.seed is not None and self._rebuilt_by(Deal.from_seed, self.seed):
             return f"Deal.from_seed({expr}, {self.seed!r})"
         name = self.variant.name if _is_preset(self.variant) else self.variant
-        return f"Deal.parse({self.to_text()!r}, {name!r})"
+        return f"Deal.parse({name!r}, {self.to_text()!r})"
 
     def _rebuilt_by(self, make: Callable[[Variant, int], Deal], arg: int) -> bool:
         try:
@@ -560,6 +567,9 @@ def _variant_expr(variant: Variant) -> str:
 # --------------------------------------------------------------------------- text
 
 
+#: The words of an empty cell: ours and fc-solve's (``-``), `Board`'s and fc-solve's
+#: printed boards (``--``), and PySolFC's (``*``).
+_EMPTY_CELLS = ("-", "--", "*")
 _HEADER = re.compile(r"\s*(foundations|founds?|freecells|fc)\s*:", re.IGNORECASE)
 _FOUNDATION = re.compile(r"([HCDS])-(0|A|[2-9]|T|10|J|Q|K)", re.IGNORECASE)
 _TOKEN = re.compile(r"\S+")
@@ -674,7 +684,7 @@ class _BoardReader:
         # The cells fill in the order written, whatever the spacing: Freecell Solver
         # reads its own fixed-width line ``Freecells:      7D`` as 7D in the first cell.
         for slot, (token, col) in enumerate(_tokens(line, start)):
-            card = None if token in ("-", "*") else _parse_card(token, number, col)
+            card = None if token in _EMPTY_CELLS else _parse_card(token, number, col)
             if card is None:
                 continue
             if slot >= self.variant.cells:
@@ -707,6 +717,10 @@ class _BoardReader:
 # --------------------------------------------------------------------------- JSON
 
 _JSON_KEYS = ("game", "number", "seed", "columns", "cells", "foundations")
+#: The keys of the records that carry a deal as ``deal`` (the JSON of `bakers generate`
+#: and `bakers daily`): the deal's seed as ``deal_seed``, the rest about how it was made.
+_RECORD_KEYS = ("game", "deal", "deal_seed", "seed", "attempts", "grade", "score", "moves",
+                "solution", "date", "daily_seed")
 
 
 def _variant_json(variant: Variant) -> str | dict[str, Any]:
@@ -771,11 +785,31 @@ def _load_json(data: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
         data = load_json_text(data, "a JSON deal", DealParseError)
     if not isinstance(data, Mapping):
         raise DealParseError(f"a JSON deal is an object, not {type(data).__name__!r}")
+    keys, what = (_RECORD_KEYS, "a JSON record of a deal") if "deal" in data else (
+        _JSON_KEYS, "a JSON deal")
     for key in data:
-        if key not in _JSON_KEYS:
-            raise DealParseError(f"unknown key {key!r} in a JSON deal (the keys are "
-                                 f"{', '.join(_JSON_KEYS)})")
+        if key not in keys:
+            raise DealParseError(f"unknown key {key!r} in {what} (the keys are "
+                                 f"{', '.join(keys)})")
     return data
+
+
+def _json_record(obj: Mapping[str, Any]) -> Deal:
+    """Return the deal of a record that carries one as ``deal``, a board text or a JSON
+    deal (the JSON of `bakers generate` and `bakers daily`), its seed ``deal_seed``.
+
+    Raises DealParseError naming the key, InvalidDealError for a position not of the game.
+    """
+    variant = _json_variant(obj)
+    seed = _json_int(obj, "deal_seed")
+    value = obj["deal"]
+    if isinstance(value, str):
+        deal = Deal.parse(variant, value)
+    elif isinstance(value, Mapping):
+        deal = Deal.from_json({"game": obj["game"], **value})
+    else:
+        raise DealParseError(f"key 'deal': {value!r} is neither a board text nor a JSON deal")
+    return deal if seed is None else dataclasses.replace(deal, seed=seed)
 
 
 def _json_variant(obj: Mapping[str, Any]) -> Variant:

@@ -20,6 +20,7 @@ __all__ = [
     "AttemptsExhaustedError",
     "NotWinnableError",
     "DatasetError",
+    "ArgumentOrderError",
 ]
 
 
@@ -77,3 +78,9 @@ class NotWinnableError(BakersError):
 class DatasetError(BakersError):
     """A Parquet dataset of `bakers range` cannot be written: pyarrow (the extra
     ``bakers[parquet]``) is not installed, or a file of it cannot be written."""
+
+
+class ArgumentOrderError(BakersError):
+    """A call gave its arguments in the order of an earlier release, the text before the
+    game (``Deal.parse(text, game)``); the message spells the order of this one, the
+    game first."""

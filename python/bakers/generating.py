@@ -185,6 +185,10 @@ def parse_date(date: datetime.date | str) -> datetime.date:
             return datetime.date.fromisoformat(date.strip())
         except ValueError as exc:
             raise InvalidOptionError(f"date {date!r} does not exist: {exc}") from None
+    if isinstance(date, str):  # the words of the command line, which passes a text
+        shown = repr(date) if len(date) <= 40 else f"{date[:20]!r}... ({len(date)} characters)"
+        raise InvalidOptionError(f"date {shown} is not a day written YYYY-MM-DD, like "
+                                 f"2024-01-31")
     raise InvalidOptionError(f"a date is a datetime.date or a text YYYY-MM-DD, "
                              f"not {date!r}")
 

@@ -26,12 +26,13 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from ._native import core
 from .board import Board
 from .errors import InvalidOptionError
-from .limits import Limits, limits_or
+from .limits import SEARCH_THREADS_WHY, Limits, check_threads, limits_or
 from .notation import Move
 from .solution import Solution
-from .solving import SolveResult, solve
+from .solving import SolveResult, check_method, solve
 
 __all__ = ["Hint", "hint", "remembered_hint", "forget_lines", "DEFAULT_HINT_LIMITS",
            "HINT_VERDICTS", "REMEMBERED_POSITIONS"]
@@ -169,27 +170,33 @@ def remembered_hint(board: Board) -> Hint | None:
                 compact or moves[index], board.variant.deck, "", None)
 
 
-def hint(board: Board, *, limits: Limits | None = None, remember: bool = True) -> Hint:
+def hint(board: Board, *, limits: Limits | None = None, remember: bool = True,
+         method: str | None = None, threads: int = 1) -> Hint:
     """Return a hint for ``board`` (a referee `Board`, any mid-game position; it is not
     modified): the first move of a winning line, a proof that no win is left, or
     "unknown" when ``limits`` (default `DEFAULT_HINT_LIMITS`) end the search first.
     With ``remember`` (the default) a position on a winning line found before gets
-    that line's next move (``result`` None), and a new line is remembered.
+    that line's next move (``result`` None), and a new line is remembered. ``method``
+    and ``threads`` are `solve`'s (default: the game's search, on one thread).
 
-    Raises InvalidOptionError when ``board`` is not a Board or ``limits`` not a Limits,
-    and EngineError if the referee refutes the engine's line.
+    Raises InvalidOptionError when ``board`` is not a Board, ``limits`` not a Limits, or
+    ``method`` or ``threads`` are not `solve`'s, and EngineError if the referee refutes
+    the engine's line.
     """
     if not isinstance(board, Board):
         raise InvalidOptionError(
             f"hint() takes a bakers.Board (any position), not {type(board).__name__}")
     limits = limits_or(limits, DEFAULT_HINT_LIMITS)
+    # checked here too: a remembered line answers without the search that checks them
+    check_method(method, board.variant)
+    check_threads(threads, core().MAX_SEARCH_THREADS, SEARCH_THREADS_WHY)
     if board.is_won():
         return Hint("win", None, Solution(), True, None, board.foundation_count(), "", None)
     deck = board.variant.deck
     known = remembered_hint(board) if remember else None
     if known is not None:
         return known
-    result = solve(board, limits=limits)
+    result = solve(board, limits=limits, method=method, threads=threads)
     verdict = _VERDICTS[result.verdict]
     if verdict != "win":
         return Hint(verdict, None, None, False, None, result.most_home, result.reason, result)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .errors import InvalidOptionError
 
-__all__ = ["Limits", "parse_bytes", "limits_or"]
+__all__ = ["Limits", "parse_bytes", "limits_or", "check_threads", "SEARCH_THREADS_WHY"]
 
 #: The engine counts positions and bytes in 64 bits: every count limit is below this.
 MAX_COUNT = 2**64
@@ -68,8 +68,8 @@ class Limits:
                 raise TypeError(f"limit {name}= is an int, not {type(value).__name__} "
                                 f"({value!r})")
             if not 0 < value < MAX_COUNT:
-                raise InvalidOptionError(f"limit {name}={_short(value)} must be a positive "
-                                         f"integer below 2**64")
+                raise InvalidOptionError(f"limit {name}={_short(value)} is out of range "
+                                         f"(1 or more, below 2**64)")
         if self.memory is not None:
             if isinstance(self.memory, bool) or not isinstance(self.memory, int | str):
                 raise TypeError(f"limit memory= is an int or a str like '4G', not "
@@ -79,8 +79,8 @@ class Limits:
             if memory == 0:
                 raise InvalidOptionError("limit memory=0 leaves no room to search")
             if memory >= MAX_COUNT:
-                raise InvalidOptionError(f"limit memory={_short(memory)} must be below "
-                                         f"2**64 bytes")
+                raise InvalidOptionError(f"limit memory={_short(memory)} is out of range "
+                                         f"(below 2**64 bytes)")
         if self.seconds is not None:
             if isinstance(self.seconds, bool) or not isinstance(self.seconds, int | float):
                 raise TypeError(f"limit seconds= is a number, not "
@@ -99,6 +99,26 @@ class Limits:
         return {"max_nodes": self.nodes or 0, "max_states": self.states or 0,
                 "max_bytes": int(self.memory or 0), "max_seconds": float(self.seconds or 0),
                 "forget": self.forget}
+
+
+#: Why one search takes few threads, said with its bound.
+SEARCH_THREADS_WHY = "the threads of one search share its visited set"
+
+
+def check_threads(threads: object, most: int, why: str = "") -> int:
+    """Return ``threads`` when it is an int from 1 to ``most``: the one check, and the
+    one wording, of every count of threads (one search's, a run's), which the command
+    line says as ``--threads N``.
+
+    Raises InvalidOptionError for anything else, ``why`` said with the bound.
+    """
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise InvalidOptionError(f"threads={threads!r} is not a whole number of threads")
+    if not 1 <= threads <= most:
+        shown = _short(abs(threads)) if threads >= 0 else f"-{_short(-threads)}"
+        because = f": {why}" if why else ""
+        raise InvalidOptionError(f"threads={shown} is out of range (1 to {most}{because})")
+    return threads
 
 
 def limits_or(limits: object, default: Limits) -> Limits:

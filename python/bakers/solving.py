@@ -18,7 +18,7 @@ from .board import Board
 from .cards import Card
 from .deals import Deal
 from .errors import BakersError, InvalidCheckpointError, InvalidOptionError
-from .limits import Limits, limits_or
+from .limits import SEARCH_THREADS_WHY, Limits, check_threads, limits_or
 from .notation import Move
 from .solution import Solution
 from .variants import Variant
@@ -179,7 +179,7 @@ def _start_board(position: Any, game: Any) -> Board:
     if isinstance(position, str):
         if game is None:
             raise InvalidOptionError("a board text needs game= to say which game it is")
-        return Board(Deal.parse(position, game))
+        return Board(Deal.parse(game, position))
     raise InvalidOptionError(
         f"solve() takes a Deal, a Board or a board text, not {type(position).__name__}")
 
@@ -285,8 +285,8 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     board text, and EngineError if the referee refutes the engine.
     """
     limits = limits_or(limits, Limits())
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise InvalidOptionError(f"threads={threads!r} must be an integer")
+    native = core()
+    check_threads(threads, native.MAX_SEARCH_THREADS, SEARCH_THREADS_WHY)
     check_progress(progress)
     start = _start_board(position, game)
     saving = _checkpoint_arguments(checkpoint, checkpoint_every)
@@ -297,7 +297,6 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     report = None if progress is None else (
         lambda expanded, stored, seconds, most_home: progress(
             SearchProgress(expanded, stored, seconds, most_home)))
-    native = core()
     try:
         raw = native.solve(start.variant.rules(), columns, cells, heights, threads=threads,
                            method=method, progress=report, **limits.core_arguments(), **saving)

@@ -13,9 +13,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import RANK_CHARS, SUITS, Card, deck_ranks
-from .errors import InvalidDealError, InvalidVariantError, UnknownVariantError
+from .errors import ArgumentOrderError, InvalidDealError, InvalidVariantError, UnknownVariantError
 
-__all__ = ["Variant", "PRESETS", "find_variant", "BUILDS", "EMPTIES", "MOVES", "NUMBERINGS"]
+__all__ = ["Variant", "PRESETS", "find_variant", "game_first", "BUILDS", "EMPTIES", "MOVES",
+           "NUMBERINGS"]
 
 #: How a card builds on a column: down by one rank and ...
 BUILDS = ("suit", "alternate", "any")
@@ -312,3 +313,29 @@ def find_variant(name: str | Variant) -> Variant:
         raise UnknownVariantError(
             f"unknown game {name!r}: the games are {', '.join(PRESETS)}{hint}")
     return found
+
+
+def _names_game(value: object) -> bool:
+    """Return whether ``value`` is a game: a `Variant` or a preset's name or alias."""
+    if isinstance(value, Variant):
+        return True
+    # a name is short: a long text (a board) is no game, and is not normalised for nothing
+    return isinstance(value, str) and len(value) <= 64 and _key(value) in _LOOKUP
+
+
+def game_first(call: str, game: object, text: object) -> Variant:
+    """Return the game of ``call(game, text)``, every call of the API that takes a game
+    and a text taking the game first.
+
+    The order of earlier releases, the text first, is told by which argument names a
+    game: a text never names one (a board has cards, a game's name none).
+
+    Raises ArgumentOrderError for the old order, saying the new one;
+    UnknownVariantError for an unknown game.
+    """
+    if not _names_game(game) and _names_game(text):
+        raise ArgumentOrderError(
+            f"{call}() takes the game first: {call}({text!r}, text), not {call}(text, "
+            f"{text!r})" if isinstance(text, str) else
+            f"{call}() takes the game first: {call}(game, text), not {call}(text, game)")
+    return find_variant(game)  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-from ..deals import Deal
+from ..deals import Deal, load_json_text
 from ..errors import InvalidDealError, InvalidOptionError
 from ..limits import MAX_COUNT, Limits, parse_bytes
 from ..solving import METHODS
@@ -26,7 +26,8 @@ from ..variants import find_variant
 
 __all__ = ["EXIT_OK", "EXIT_NO", "EXIT_BAD", "EXIT_UNKNOWN", "EXIT_INTERRUPTED", "EXIT_PIPE",
            "Parser", "read_text", "deal_number", "position", "limits", "count", "seconds",
-           "plural", "number", "flag_words", "opened_text", "text_chunks",
+           "plural", "number", "flag_words", "opened_text", "text_chunks", "solution_text",
+           "whole", "add_threads", "process_share",
            "MAX_BOARD_BYTES", "MAX_MOVES_BYTES", "RUN_RESERVE", "resident_bytes",
            "engine_memory", "check_memory", "add_method",
            "add_limits", "add_memory_option", "add_forget_option"]
@@ -208,12 +209,30 @@ def position(game: str, source: str) -> Deal:
         return Deal.from_number(variant, number)
     text = read_text(source, "board", MAX_BOARD_BYTES)
     if not text.lstrip().startswith("{"):
-        return Deal.parse(text, variant)
+        return Deal.parse(variant, text)
     deal = Deal.from_json(text)
     if deal.variant != variant:
         raise InvalidDealError(f"board {source!r} is a deal of {deal.variant.name!r}, not of "
                                f"{variant.name!r}")
     return deal
+
+
+def solution_text(text: str, source: str) -> str:
+    """Return the moves of a solution file: the text itself, or the ``solution`` of the
+    JSON that `bakers solve --format json` and `bakers generate --format json` write.
+
+    Raises InvalidOptionError for such JSON without a solution.
+    """
+    if not text.lstrip().startswith("{"):
+        return text
+    data = load_json_text(text, f"solution {source!r}", InvalidOptionError)
+    moves = data.get("solution") if isinstance(data, dict) else None
+    if not isinstance(moves, str):
+        verdict = data.get("verdict") if isinstance(data, dict) else None
+        raise InvalidOptionError(f"solution {source!r} is JSON without a solution"
+                                 + (f" (its verdict: {verdict})" if isinstance(verdict, str)
+                                    else ""))
+    return moves
 
 
 #: The Python parameters that the commands' flags stand for, as the API's messages name them.
@@ -280,6 +299,24 @@ def count(low: int, high: int | None = None) -> Callable[[str], int]:
     return read
 
 
+def whole(text: str) -> int:
+    """Read a whole number (an argparse ``type``) whose range its owner checks, in the
+    one wording of that bound (`bakers.limits.check_threads` for ``--threads``)."""
+    if not _NUMBER.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number")
+    if len(text.strip()) > 30:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is out of range")
+    return int(text)
+
+
+def add_threads(p: argparse.ArgumentParser) -> None:
+    """Add ``--threads`` to a command that runs one search at a time (1 to
+    `_core.MAX_SEARCH_THREADS`, checked by the search)."""
+    p.add_argument("--threads", type=whole, metavar="N",
+                   help="search the one deal on N threads (best first and depth first "
+                   "share one search between them, the portfolio runs its searches at once)")
+
+
 def seconds(text: str) -> float:
     """Read a positive, finite number of seconds (an argparse ``type``)."""
     try:
@@ -329,14 +366,26 @@ def engine_memory(text: str) -> int:
     Raises InvalidOptionError for a size that does not parse, is 2**64 or more, or
     leaves the search nothing.
     """
+    held = -(-(resident_bytes() + RUN_RESERVE) // _HELD_STEP) * _HELD_STEP
+    return process_share(text, held, 4 * 2**20)
+
+
+def process_share(text: str, held: int, least: int) -> int:
+    """Return what ``--max-memory TEXT`` leaves the searches when the process holds
+    ``held`` bytes besides them and they need ``least`` at the least: the one bound and
+    the one wording of --max-memory in every command.
+
+    Raises InvalidOptionError for a size that does not parse, is 2**64 or more, or
+    leaves the searches less than ``least``.
+    """
     cap = parse_bytes(text)
     if cap >= MAX_COUNT:
         raise InvalidOptionError(f"--max-memory {text} is out of range (below 2**64 bytes)")
-    held = -(-(resident_bytes() + RUN_RESERVE) // _HELD_STEP) * _HELD_STEP
-    if cap < held + 4 * 2**20:
+    if cap < held + least:
         raise InvalidOptionError(
-            f"--max-memory {text} is too small: the process holds about {held / 2**20:.0f} "
-            f"MiB besides the search; give at least {held / 2**20 + 4:.0f}M")
+            f"--max-memory {text} is too small: the process holds about "
+            f"{held / 2**20:.0f} MiB besides the searches; give at least "
+            f"{-(-(held + least) // 2**20)}M")
     return cap - held
 
 

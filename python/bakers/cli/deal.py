@@ -11,9 +11,10 @@ import sys
 from typing import Any, BinaryIO
 
 from ..board import Board
-from ..deals import Deal, load_json_text
+from ..deals import Deal
 from ..errors import InvalidOptionError
-from ..solution import replay_chunks
+from ..formats import result_json
+from ..solution import Replay, replay_chunks
 from ..variants import find_variant
 from .common import (
     EXIT_BAD,
@@ -21,10 +22,12 @@ from .common import (
     EXIT_OK,
     add_memory_option,
     check_memory,
+    count,
     number,
     opened_text,
     plural,
     position,
+    solution_text,
     text_chunks,
 )
 
@@ -32,8 +35,17 @@ __all__ = ["add_commands", "cmd_deal", "cmd_verify"]
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
-    """Run `bakers deal`: print the deal; return 0."""
-    deal = Deal.from_number(find_variant(args.game), args.number)
+    """Run `bakers deal`: print the deal; return 0.
+
+    Raises InvalidOptionError unless exactly one of NUMBER and --seed is given.
+    """
+    if (args.number is None) == (args.seed is None):
+        raise InvalidOptionError("give a deal number or --seed S (the seed that `bakers "
+                                 "generate` and `bakers daily` print), not "
+                                 + ("both" if args.number is not None else "neither"))
+    variant = find_variant(args.game)
+    deal = (Deal.from_number(variant, args.number) if args.seed is None
+            else Deal.from_seed(variant, args.seed))
     print(deal.to_json(indent=2) if args.format == "json" else deal.to_text(), end="")
     if args.format == "json":
         print()
@@ -41,8 +53,9 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
 
 def _json_moves(file: BinaryIO, source: str) -> str | None:
-    """Return the ``solution`` of the JSON that `bakers solve --format json` writes when
-    ``file`` holds such JSON, else None (the file holds the moves themselves).
+    """Return the ``solution`` of the JSON that `bakers solve --format json` (or `bakers
+    generate --format json`) writes when ``file`` holds such JSON, else None (the file
+    holds the moves themselves).
 
     Raises InvalidOptionError for JSON without a solution, or not UTF-8.
     """
@@ -50,15 +63,26 @@ def _json_moves(file: BinaryIO, source: str) -> str | None:
     file.seek(0)
     if not start.startswith(b"{"):
         return None
-    text = "".join(text_chunks(file, "solution", source))
-    data = load_json_text(text, f"solution {source!r}", InvalidOptionError)
-    moves = data.get("solution") if isinstance(data, dict) else None
-    if not isinstance(moves, str):
-        verdict = data.get("verdict") if isinstance(data, dict) else None
-        raise InvalidOptionError(f"solution {source!r} is JSON without a solution"
-                                 + (f" (its verdict: {verdict})" if isinstance(verdict, str)
-                                    else ""))
-    return moves
+    return solution_text("".join(text_chunks(file, "solution", source)), source)
+
+
+def _verify_dict(replay: Replay, start: Board) -> dict[str, Any]:
+    """Return what `bakers verify --format json` prints: the verdict (``won``,
+    ``not_won`` or ``illegal``), the moves read and played, the cards home, the first
+    illegal move and why, and the moves read with a count other than the largest."""
+    verdict = "illegal" if replay.error is not None else "won" if replay.won else "not_won"
+    failed = None
+    if replay.error is not None:
+        move = getattr(replay.error, "move", None)
+        failed = {"number": replay.failed_move,
+                  "move": None if move is None else move.notation(),
+                  "reason": getattr(replay.error, "reason", str(replay.error))}
+    read = replay.failed_move if replay.failed_move is not None else replay.applied
+    return {"game": start.variant.name, "verdict": verdict, "moves": read,
+            "applied": replay.applied, "home": replay.board.foundation_count(),
+            "illegal": failed,
+            "readings": [{"number": n, "count": c, "largest": big}
+                         for n, c, big in replay.readings]}
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -75,14 +99,17 @@ def cmd_verify(args: argparse.Namespace) -> int:
         chunks = (lambda: (moves,)) if moves is not None else (
             lambda: text_chunks(file, "solution", args.solution))
         replay, tokens = replay_chunks(chunks, start)
+    home = replay.board.foundation_count()
+    if args.format == "json":
+        print(result_json(_verify_dict(replay, start)))
+        return EXIT_BAD if replay.error is not None else EXIT_OK if replay.won else EXIT_NO
     if replay.error is not None:
         print(f"bakers: error: illegal move: {replay.error}", file=sys.stderr)
         return EXIT_BAD
-    home = replay.board.foundation_count()
-    for move_number, count, largest in replay.readings:
+    for move_number, read, largest in replay.readings:
         # standard notation names one card and a run alike
         print(f"move {move_number} {tokens[move_number].notation()!r} read as "
-              f"{plural(count, 'card')} into an empty column, not {largest}: "
+              f"{plural(read, 'card')} into an empty column, not {largest}: "
               f"the reading that replays")
     if replay.won:
         print(f"valid: {plural(replay.applied, 'move')} win ({plural(home, 'card')} home)")
@@ -94,13 +121,17 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def add_commands(sub: Any) -> None:
     """Add the commands deal and verify to ``sub`` (the subparsers of `bakers`)."""
-    p = sub.add_parser("deal", help="print a numbered deal",
-                       description="Print deal NUMBER of GAME as Freecell Solver's board "
-                       "text (the columns from the covered card to the exposed one, then "
-                       "cells and foundations) or as JSON, which every command that takes "
-                       "a board reads back.")
+    p = sub.add_parser("deal", help="print a numbered or seeded deal",
+                       description="Print deal NUMBER of GAME (or the deal of --seed S, "
+                       "as `bakers generate` and `bakers daily` print it) as Freecell "
+                       "Solver's board text (cells and foundations, then the columns from "
+                       "the covered card to the exposed one) or as JSON, which every "
+                       "command that takes a board reads back.")
     p.add_argument("game", help="a game name or alias, like freecell or bakers_game")
-    p.add_argument("number", type=number, help="the deal number, like 617")
+    p.add_argument("number", type=number, nargs="?", help="the deal number, like 617")
+    p.add_argument("--seed", type=count(0), metavar="S",
+                   help="the seeded deal S instead of a numbered one (the seed that "
+                   "`bakers generate` and `bakers daily` print)")
     p.add_argument("--format", choices=("fcs", "json"), default="fcs",
                    help="fcs: Freecell Solver's board text (default); json: the deal as JSON")
     p.set_defaults(run=cmd_deal)
@@ -116,4 +147,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("solution", nargs="?", default="-", help="solution file or '-' (default)")
     add_memory_option(p, "the moves are read and played a chunk at a time, so a long "
                       "solution takes little")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text: the verdict in words; json: one line for scripts (the "
+                   "verdict won, not_won or illegal, with the first illegal move)")
     p.set_defaults(run=cmd_verify)

@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from .. import range_dataset
-from ..bulk import check_range, default_threads, max_threads, solve_numbers
+from ..bulk import check_range, solve_numbers, worker_threads
 from ..deal_lists import VERDICTS, read_deals
 from ..errors import InvalidOptionError
-from ..limits import Limits, parse_bytes
+from ..limits import Limits
 from ..range_rows import COLUMNS, columns
 from ..row_batches import FORMATS, RowBatches
 from ..solving import METHODS, check_method
@@ -37,8 +37,10 @@ from .common import (
     add_forget_option,
     count,
     number,
+    process_share,
     resident_bytes,
     seconds,
+    whole,
 )
 from .range_cluster import cluster_files, cluster_limits, cluster_rows, connect_cluster
 from .range_formats import format_for
@@ -61,14 +63,7 @@ def _limits(args: argparse.Namespace, threads: int) -> Limits:
     """
     memory = None
     if args.max_memory is not None:
-        cap = parse_bytes(args.max_memory)
-        held = resident_bytes() + RUN_RESERVE
-        if cap <= held + 2**20 * threads:
-            raise InvalidOptionError(
-                f"--max-memory {args.max_memory} is too small: the process already holds "
-                f"{held / 2**20:.0f} MiB with its reserve; give at least "
-                f"{(held + 2**20 * threads) / 2**20 + 1:.0f}M")
-        memory = cap - held
+        memory = process_share(args.max_memory, resident_bytes() + RUN_RESERVE, 2**20 * threads)
     return Limits(nodes=args.max_nodes, states=args.max_states, memory=memory,
                   seconds=args.max_seconds, forget=args.forget)
 
@@ -83,9 +78,7 @@ def cmd_range(args: argparse.Namespace) -> int:
         raise InvalidOptionError("--worker-resources needs --cluster (it sends the chunks "
                                  "to the workers that have those resources)")
     numbers = _deals(args, variant)
-    if args.threads is not None and not 1 <= args.threads <= max_threads():
-        raise InvalidOptionError(f"--threads {args.threads}: give 1..{max_threads()} threads")
-    threads = args.threads or default_threads()
+    threads = worker_threads(args.threads)
     dataset = range_dataset.is_dataset(args.out)
     if args.chunk is not None and args.cluster is None and not dataset:
         raise InvalidOptionError("--chunk needs --cluster or a .parquet --out (it sets the "
@@ -279,7 +272,7 @@ def add_commands(subparsers: Any) -> None:
                    help=f"with --deals, keep the rows of FILE with this verdict "
                    f"({', '.join(VERDICTS)}; repeat it or give a comma list), as in "
                    "--verdict unknown for a second pass")
-    p.add_argument("--threads", type=int, metavar="N",
+    p.add_argument("--threads", type=whole, metavar="N",
                    help="worker threads (default: one per CPU)")
     p.add_argument("--out", metavar="FILE",
                    help="write rows to FILE (.tsv, .csv, .jsonl), or to the Parquet dataset "

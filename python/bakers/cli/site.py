@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..board import Board
+from ..deals import Deal
 from ..difficulty import DEFAULT_PLAYOUTS, GRADES, grade
 from ..errors import AttemptsExhaustedError, InvalidOptionError, NotWinnableError
 from ..fewest_cells import min_cells
@@ -39,10 +40,12 @@ from .common import (
     add_limits,
     add_memory_option,
     add_method,
+    add_threads,
     count,
     plural,
     position,
     read_text,
+    solution_text,
 )
 from .progress import SearchMeter, add_progress_option
 
@@ -62,7 +65,7 @@ def _moves_text(source: str) -> str:
     except (OSError, ValueError):  # a name too long, or with a NUL: the moves themselves
         is_file = False
     if source == "-" or is_file:
-        return read_text(source, "moves")
+        return solution_text(read_text(source, "moves"), source)
     return source
 
 
@@ -85,7 +88,9 @@ def _print_json(data: dict[str, Any]) -> None:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     board = _board(args)
-    answer = hint(board, limits=_limits(args, DEFAULT_HINT_LIMITS))
+    options = {} if args.threads is None else {"threads": args.threads}
+    answer = hint(board, limits=_limits(args, DEFAULT_HINT_LIMITS), method=args.method,
+                  **options)
     code = {"win": EXIT_OK, "no_win": EXIT_NO}.get(answer.verdict, EXIT_UNKNOWN)
     if args.format == "json":
         _print_json({"game": board.variant.name, "home": board.foundation_count(),
@@ -109,9 +114,13 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return code
 
 
-def _print_deal(comment: str, deal_text: str) -> None:
+def _print_deal(comment: str, deal: Deal) -> None:
+    """Print the board text of ``deal``, then ``comment`` and how to deal it again on
+    ``#`` lines: after the columns, where fc-solve stops reading (it takes no comment
+    before them) and `Deal.parse` skips them, so the output is a board file of both."""
+    print(deal.to_text(), end="")
     print(f"# {comment}")
-    print(deal_text, end="")
+    print(f"# bakers deal {deal.variant.name} --seed {deal.seed} deals it again")
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -134,7 +143,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         what = f"{made.grade.grade} {what} (score {made.grade.score})"
     moves = "" if made.solution is None else f", won in {plural(len(made.solution), 'move')}"
     _print_deal(f"{made.deal.variant.name} {what}: seed {made.deal.seed}, attempt "
-                f"{made.attempts} from seed {made.seed}{moves}", made.deal.to_text())
+                f"{made.attempts} from seed {made.seed}{moves}", made.deal)
     return EXIT_OK
 
 
@@ -157,8 +166,7 @@ def cmd_daily(args: argparse.Namespace) -> int:
                      "daily_seed": daily_seed(variant, day), "deal_seed": deal.seed,
                      "deal": deal.to_text()})
     else:
-        _print_deal(f"{variant.name} daily deal {day.isoformat()}: seed {deal.seed}",
-                    deal.to_text())
+        _print_deal(f"{variant.name} daily deal {day.isoformat()}: seed {deal.seed}", deal)
     return EXIT_OK
 
 
@@ -235,6 +243,8 @@ def add_commands(sub: Any) -> None:
     _add_position(p)
     p.add_argument("moves", nargs="?", help="moves already played: '3a 54 ...', a file or '-'")
     _add_format(p, ("text", "json"), "text: the move in words; json: one line for scripts")
+    add_method(p)
+    add_threads(p)
     add_limits(p)
     p.set_defaults(run=cmd_hint)
 

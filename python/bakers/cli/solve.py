@@ -12,6 +12,7 @@ import os
 import sys
 from typing import Any
 
+from ..deals import Deal
 from ..errors import InvalidOptionError
 from ..fewest_cells import with_cells
 from ..formats import FORMATS, fcs_verbose, result_json
@@ -23,6 +24,7 @@ from .common import (
     EXIT_UNKNOWN,
     add_limits,
     add_method,
+    add_threads,
     count,
     deal_number,
     limits,
@@ -35,19 +37,30 @@ from .progress import SearchMeter, add_progress_option
 __all__ = ["add_commands", "cmd_solve"]
 
 
-def cmd_solve(args: argparse.Namespace) -> int:
-    """Run `bakers solve`: search, print; return the exit code of the verdict."""
+def _sources(args: argparse.Namespace) -> tuple[str, list[str]]:
+    """Return the game and the deals or files to solve: ``GAME N|FILE [N|FILE ...]`` or
+    with ``--game GAME``, ``FILE|N [FILE|N ...]``.
+
+    Raises InvalidOptionError for a game without a deal, or several deals with
+    --checkpoint (one file holds one search).
+    """
     if args.game_option is not None:
-        if len(args.position) != 1:
-            raise InvalidOptionError("with --game, give one board FILE (or '-')")
-        game, source = args.game_option, args.position[0]
+        game, sources = args.game_option, list(args.position)
+    elif len(args.position) < 2:
+        raise InvalidOptionError("give GAME and a deal number or board file, or --game "
+                                 "GAME FILE")
     else:
-        if len(args.position) != 2:
-            raise InvalidOptionError("give GAME and a deal number, or --game GAME FILE")
-        game, source = args.position
-    deal = position(game, source)
-    if args.cells is not None:
-        deal = with_cells(deal, args.cells)
+        game, sources = args.position[0], list(args.position[1:])
+    if len(sources) > 1 and args.checkpoint is not None:
+        raise InvalidOptionError(f"--checkpoint saves one search: give one deal, not "
+                                 f"{len(sources)}")
+    return game, sources
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Run `bakers solve`: search each deal or board given, print; return the exit code
+    of the verdicts (0 all solved, 1 one impossible, 3 one unknown: the worst given)."""
+    game, sources = _sources(args)
     options: dict[str, Any] = {}
     if args.checkpoint is not None:
         options = {"checkpoint": args.checkpoint}
@@ -57,6 +70,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise InvalidOptionError("--checkpoint-every needs --checkpoint FILE")
     if args.threads is not None:  # else solve's own default
         options["threads"] = args.threads
+    # every deal is read before the first search: a bad one is refused at once
+    deals = [position(game, source) for source in sources]
+    if args.cells is not None:
+        deals = [with_cells(deal, args.cells) for deal in deals]
+    codes = [_solve_one(args, game, source, deal, options, several=len(deals) > 1)
+             for source, deal in zip(sources, deals, strict=True)]
+    return max(codes, key=(EXIT_OK, EXIT_NO, EXIT_UNKNOWN).index)
+
+
+def _solve_one(args: argparse.Namespace, game: str, source: str, deal: Deal,
+               options: dict[str, Any], several: bool) -> int:
+    """Search one deal and print it as `cmd_solve` says; return its verdict's exit code.
+    Of several deals, each one's moves on standard output follow a ``#`` line naming it,
+    which solution readers skip; with --format json, one line each."""
     resumed = args.checkpoint is not None and os.path.isfile(args.checkpoint)
     with SearchMeter.from_args(args) as meter:
         result = solve(deal, limits=limits(args), method=args.method, progress=meter.callback,
@@ -64,8 +91,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if resumed:
         print(f"bakers: went on from the checkpoint {args.checkpoint}", file=sys.stderr)
     moves = result.supermoves if args.supermoves else result.solution
+    name = f"{find_variant(game).name} " \
+        f"{source if deal_number(source) is None else 'deal ' + source}"
     if args.format == "json":
         data = result.to_dict()
+        if several:
+            data = {"deal": source, **data}
         if moves is not None:
             data["solution"] = moves.notation(None)
             data["moves"] = len(moves)
@@ -77,12 +108,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
         extra = f" ({result.reason})" if result.reason else ""
         cells = "" if args.cells is None else f" with {plural(args.cells, 'cell')}"
         length = "" if moves is None else f", {plural(len(moves), 'move')}"
-        print(f"{result.verdict}{extra}: {find_variant(game).name} "
-              f"{source if deal_number(source) is None else 'deal ' + source}{cells}{length}",
-              file=sys.stderr)
+        print(f"{result.verdict}{extra}: {name}{cells}{length}", file=sys.stderr)
         print(f"expanded {st.expanded:,}  stored {st.stored:,}  "
               f"peak {st.peak_bytes / 2**20:.1f} MiB  {st.seconds:.3f} s  "
               f"most cards home {result.most_home}", file=sys.stderr)
+        if several:
+            print(f"# {name}: {result.verdict}{extra}{length}")
         if moves is not None:
             if args.format == "fcs-verbose":
                 print(fcs_verbose(moves, result.start), end="")
@@ -103,15 +134,20 @@ def _save_interval(text: str) -> float:
 def add_commands(sub: Any) -> None:
     """Add the command solve to ``sub`` (the subparsers of `bakers`)."""
     p = sub.add_parser("solve", help="decide a deal: a win, a proof of none, or unknown",
+                       usage="bakers solve [options] GAME N|FILE [N|FILE ...]\n"
+                       "       bakers solve [options] --game GAME FILE|N [FILE|N ...]",
                        description="bakers solve GAME N | bakers solve --game GAME FILE: "
                        "search for a win of the deal (or of the board in FILE, '-' for "
                        "standard input; Freecell Solver's board text or the JSON of `bakers "
-                       "deal --format json`). The moves go to standard output, the verdict "
-                       "and the counts to standard error, so `bakers solve GAME N | bakers "
-                       "verify GAME N -` checks the line. Exit 0: solved; 1: impossible; "
-                       "3: unknown (a limit or Ctrl-C).")
-    p.add_argument("position", nargs="+", metavar="GAME N | FILE",
-                   help="a game and a deal number, or with --game a board file")
+                       "deal`, `generate` or `daily`). The moves go to standard output, the "
+                       "verdict and the counts to standard error, so `bakers solve GAME N | "
+                       "bakers verify GAME N -` checks the line. Several deals are solved "
+                       "one after the other, each one's moves after a '#' line naming it "
+                       "(one JSON line each with --format json). Exit 0: solved; 1: "
+                       "impossible; 3: unknown (a limit or Ctrl-C); of several, the worst.")
+    p.add_argument("position", nargs="+", metavar="GAME N|FILE",
+                   help="a game and deal numbers or board files, or with --game board "
+                   "files or deal numbers alone")
     p.add_argument("--game", dest="game_option", metavar="GAME",
                    help="the game of the board FILE")
     p.add_argument("--format", choices=FORMATS, default="standard",
@@ -122,9 +158,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--cells", type=count(0, MAX_CELLS), metavar="K",
                    help="play with K free cells instead of the game's own count")
     add_method(p)
-    p.add_argument("--threads", type=count(1), metavar="N",
-                   help="search the one deal on N threads (best first and depth first "
-                   "share one search between them, the portfolio runs its searches at once)")
+    add_threads(p)
     add_limits(p)
     p.add_argument("--checkpoint", metavar="FILE",
                    help="depth first, saved to FILE now and then and when a limit or Ctrl-C "

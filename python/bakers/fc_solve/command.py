@@ -103,7 +103,7 @@ def _run(options: FcsOptions, out: TextIO) -> int:
     """Read the board, solve it by the options' game and limits, print the run as
     ``fc-solve`` prints it on ``out``; return the exit status."""
     variant = to_variant(options.game)
-    deal = Deal.parse(_read_board(options.board), variant)
+    deal = Deal.parse(variant, _read_board(options.board))
     method = default_method(variant)
     meter = None
     if options.iter_output:
