@@ -317,7 +317,7 @@ def test_standard_notation_lists_ten_moves_a_line(fcs, notation: str, number: in
     assert all(line.endswith(" ") for line in lines)
     assert all(len(line.split()) == 10 for line in lines[:-1]) and len(lines[-1].split()) <= 10
     # bakers reads the tokens back (-snx: a count in hexadecimal) and they win.
-    replay = Solution.parse(moves).replay(Board(Deal.parse(text, find_variant("freecell"))))
+    replay = Solution.parse(moves).replay(Board(Deal.parse(find_variant("freecell"), text)))
     assert replay.error is None and replay.won
 
 
