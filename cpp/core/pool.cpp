@@ -90,12 +90,13 @@ void RangeRun::work() {
                 queue_.push_back(std::move(it->second));
                 waiting_.erase(it);
             }
-        ready_.notify_all();
+        if (queue_.size() >= wake_at_ || finished_ == jobs_) ready_.notify_all();
     }
 }
 
 std::optional<RangeRow> RangeRun::next(int ms) {
     std::unique_lock<std::mutex> lock(mutex_);
+    wake_at_ = 1;
     ready_.wait_for(lock, std::chrono::milliseconds(ms),
                     [this] { return !queue_.empty() || stop_.load() || handed_ == jobs_; });
     if (queue_.empty()) return std::nullopt;
@@ -108,6 +109,7 @@ std::optional<RangeRow> RangeRun::next(int ms) {
 std::vector<RangeRow> RangeRun::take(std::size_t most, int ms) {
     std::vector<RangeRow> rows;
     std::unique_lock<std::mutex> lock(mutex_);
+    wake_at_ = std::max<std::size_t>(most, 1);
     ready_.wait_for(lock, std::chrono::milliseconds(ms), [this, most] {
         return queue_.size() >= most || stop_.load() || handed_ + queue_.size() == jobs_;
     });

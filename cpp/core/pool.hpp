@@ -79,6 +79,9 @@ private:
     std::deque<RangeRow> queue_;
     std::map<std::size_t, RangeRow> waiting_;  // ordered mode: rows ahead of their turn
     std::size_t handed_ = 0, finished_ = 0;
+    // How many rows the consumer waits for: a worker wakes it only then (or at the end),
+    // not for every row, when it takes rows in batches.
+    std::size_t wake_at_ = 1;
     std::vector<std::thread> threads_;
 };
 
