@@ -144,13 +144,5 @@ pb::list moves_to_python(const std::vector<Move>& line) {
     return moves;
 }
 
-const char* verdict_name(Verdict v) {
-    switch (v) {
-        case Verdict::Solved: return "solved";
-        case Verdict::Impossible: return "impossible";
-        case Verdict::Unknown: return "unknown";
-    }
-    return "unknown";
-}
 
 }  // namespace bakers::py

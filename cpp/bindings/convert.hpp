@@ -11,6 +11,7 @@
 
 #include "../core/deal.hpp"
 #include "../core/rules.hpp"
+#include "../core/row_text.hpp"  // verdict_text: a verdict's name
 #include "../core/search.hpp"
 
 namespace bakers::py {
@@ -28,7 +29,6 @@ pb::tuple layout_to_python(const Layout& layout);
 // 2 foundation.
 pb::list moves_to_python(const std::vector<Move>& line);
 // Returns "solved", "impossible" or "unknown".
-const char* verdict_name(Verdict v);
 
 void register_deal(pb::module_& m);
 void register_solve(pb::module_& m);

@@ -16,7 +16,7 @@ namespace {
 
 pb::tuple row_to_python(const RangeRow& row, bool keep_moves) {
     const Result& r = row.result;
-    const char* verdict = verdict_name(r.verdict);
+    const char* verdict = verdict_text(r.verdict);
     pb::object moves = pb::none(), compact = pb::none();
     if (keep_moves && r.verdict == Verdict::Solved) {
         moves = moves_to_python(r.moves);

@@ -42,7 +42,7 @@ void register_range(pb::module_& m) {
             }
             pb::list result;
             for (const auto& [n, v, len, st, why] : out)
-                result.append(pb::make_tuple(n, verdict_name(v), len, st.expanded, st.stored,
+                result.append(pb::make_tuple(n, verdict_text(v), len, st.expanded, st.stored,
                                              st.peak_bytes, st.seconds, st.most_home, why));
             return pb::make_tuple(result, stop.load());
         },

@@ -13,7 +13,7 @@ namespace {
 
 pb::dict result_to_python(const Result& res) {
     pb::dict d;
-    d["verdict"] = verdict_name(res.verdict);
+    d["verdict"] = verdict_text(res.verdict);
     d["reason"] = res.reason;
     d["moves"] = moves_to_python(res.moves);
     d["compact"] = moves_to_python(res.compact);

@@ -63,19 +63,27 @@ MAX_BOARD_BYTES = 64 * 2**10
 MAX_MOVES_BYTES = 64 * 2**20
 
 
-def read_text(source: str, what: str, limit: int = MAX_MOVES_BYTES) -> str:
-    """Return the text of file ``source`` or of standard input for '-'.
+def _source(source: str, what: str, limit: int) -> tuple[Path, InvalidOptionError]:
+    """Return the path of file ``source`` and the error of one longer than ``limit``.
 
-    Raises InvalidOptionError for a file that is missing, unreadable, longer than
-    ``limit`` bytes (refused before it is read) or not UTF-8 text.
+    Raises InvalidOptionError for a file that is missing or a directory.
     """
     path = Path(source)
     if source != "-" and not path.exists():  # a pipe like <(...) is not a regular file
         raise InvalidOptionError(f"no such {what} file: {source!r}")
     if path.is_dir():
         raise InvalidOptionError(f"{what} {source!r} is a directory, not a file")
-    too_long = InvalidOptionError(f"{what} {source!r} is longer than any {what} "
-                                  f"({limit:,} bytes at most)")
+    return path, InvalidOptionError(f"{what} {source!r} is longer than any {what} "
+                                    f"({limit:,} bytes at most)")
+
+
+def read_text(source: str, what: str, limit: int = MAX_MOVES_BYTES) -> str:
+    """Return the text of file ``source`` or of standard input for '-'.
+
+    Raises InvalidOptionError for a file that is missing, unreadable, longer than
+    ``limit`` bytes (refused before it is read) or not UTF-8 text.
+    """
+    path, too_long = _source(source, what, limit)
     try:
         if source == "-":
             data = sys.stdin.buffer.read(limit + 1) if hasattr(sys.stdin, "buffer") else (
@@ -108,13 +116,7 @@ def opened_text(source: str, what: str, limit: int = MAX_MOVES_BYTES) -> Iterato
     Raises InvalidOptionError for a file that is missing, a directory, unreadable or
     longer than ``limit`` bytes (a regular file refused before it is read).
     """
-    path = Path(source)
-    if source != "-" and not path.exists():
-        raise InvalidOptionError(f"no such {what} file: {source!r}")
-    if path.is_dir():
-        raise InvalidOptionError(f"{what} {source!r} is a directory, not a file")
-    too_long = InvalidOptionError(f"{what} {source!r} is longer than any {what} "
-                                  f"({limit:,} bytes at most)")
+    path, too_long = _source(source, what, limit)
     try:
         if source != "-" and path.is_file():
             if path.stat().st_size > limit:
