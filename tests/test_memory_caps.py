@@ -5,10 +5,10 @@ keeps, so no peak between two samples is missed)."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,29 +32,38 @@ class Child:
     peak: int  # bytes: the child's largest resident set
 
 
+# Started by a small fresh interpreter, the child's ``ru_maxrss`` is its own: a child
+# forked straight from this test process would report this process's resident set too
+# (the kernel keeps the peak of the memory a process had before its exec).
+LAUNCHER = """
+import os, subprocess, sys
+peak, argv = sys.argv[1], sys.argv[2:]
+child = subprocess.Popen(argv)
+_, status, usage = os.wait4(child.pid, 0)
+with open(peak, "w") as f:
+    f.write(f"{usage.ru_maxrss * 1024} {os.waitstatus_to_exitcode(status)}")
+"""
+
+
 def run_measured(*argv: str, stdin: str | None = None, timeout: float = 300) -> Child:
     """Run ``python -m bakers ARGV`` (``stdin``: a file to read as its standard input) and
-    return its exit code, output and peak resident set (``os.wait4``'s ``ru_maxrss``: the
-    child's own, never another child's)."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
-            open(stdin or os.devnull, "rb") as given:
-        process = subprocess.Popen([sys.executable, "-m", "bakers", *argv], stdin=given,
-                                   stdout=out, stderr=err)
-        deadline = time.monotonic() + timeout
-        while True:
-            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > deadline:
-                process.kill()
-                process.wait()
-                raise AssertionError(f"bakers {' '.join(argv)} still ran after {timeout} s")
-            time.sleep(0.05)
-        process.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
-        out.seek(0)
-        err.seek(0)
-        return Child(process.returncode, out.read().decode(), err.read().decode(),
-                     usage.ru_maxrss * 1024)  # KiB on Linux
+    return its exit code, output and peak resident set (``os.wait4``'s ``ru_maxrss`` of
+    the child, taken by a launcher so that it is the child's own)."""
+    with tempfile.TemporaryDirectory() as tmp, open(stdin or os.devnull, "rb") as given:
+        out, err, peak = (Path(tmp) / name for name in ("out", "err", "peak"))
+        with out.open("wb") as o, err.open("wb") as e:
+            launcher = subprocess.Popen(
+                [sys.executable, "-c", LAUNCHER, str(peak), sys.executable, "-m", "bakers",
+                 *argv], stdin=given, stdout=o, stderr=e, start_new_session=True)
+            try:
+                launcher.wait(timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(launcher.pid, signal.SIGKILL)
+                launcher.wait()
+                raise AssertionError(f"bakers {' '.join(argv)} still ran after "
+                                     f"{timeout} s") from None
+        peak_bytes, code = map(int, peak.read_text().split())
+        return Child(code, out.read_text(), err.read_text(), peak_bytes)
 
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
