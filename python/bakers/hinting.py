@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +32,7 @@ from .errors import InvalidOptionError
 from .limits import Limits, limits_or
 from .notation import Move
 from .solution import Solution
-from .solving import SolveResult, solve
+from .solving import SearchProgress, SolveResult, solve
 
 __all__ = ["Hint", "hint", "remembered_hint", "forget_lines", "DEFAULT_HINT_LIMITS",
            "HINT_VERDICTS", "REMEMBERED_POSITIONS"]
@@ -169,12 +170,16 @@ def remembered_hint(board: Board) -> Hint | None:
                 compact or moves[index], board.variant.deck, "", None)
 
 
-def hint(board: Board, *, limits: Limits | None = None, remember: bool = True) -> Hint:
+def hint(board: Board, *, limits: Limits | None = None, remember: bool = True,
+         progress: Callable[[SearchProgress], object] | None = None) -> Hint:
     """Return a hint for ``board`` (a referee `Board`, any mid-game position; it is not
     modified): the first move of a winning line, a proof that no win is left, or
     "unknown" when ``limits`` (default `DEFAULT_HINT_LIMITS`) end the search first.
     With ``remember`` (the default) a position on a winning line found before gets
     that line's next move (``result`` None), and a new line is remembered.
+    ``progress`` is `solve`'s: called with the counts while the search runs; an
+    exception it raises stops the search and is raised by `hint` (a server stops the
+    search of a client that has gone).
 
     Raises InvalidOptionError when ``board`` is not a Board or ``limits`` not a Limits,
     and EngineError if the referee refutes the engine's line.
@@ -189,7 +194,7 @@ def hint(board: Board, *, limits: Limits | None = None, remember: bool = True) -
     known = remembered_hint(board) if remember else None
     if known is not None:
         return known
-    result = solve(board, limits=limits)
+    result = solve(board, limits=limits, progress=progress)
     verdict = _VERDICTS[result.verdict]
     if verdict != "win":
         return Hint(verdict, None, None, False, None, result.most_home, result.reason, result)
