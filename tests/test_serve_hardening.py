@@ -141,20 +141,15 @@ def test_more_slow_clients_than_open_files_leave_the_server_up_and_quiet() -> No
 
 
 def test_the_search_of_a_client_that_has_gone_is_stopped() -> None:
-    # one worker, no queue, a minute a hint: the undecided deal's search would hold the
-    # worker for a minute; once its client has gone the worker is free again
-    with served("--workers", "1", "--queue", "0", "--hint-seconds", "60") as server:
+    # one worker and a minute a hint: the undecided deal's search would hold the worker
+    # for a minute, and the next hint would wait for it; once its client has gone the
+    # search stops and the next hint is answered
+    with served("--workers", "1", "--hint-seconds", "60") as server:
         with server.connect() as sock:
             post_raw(sock, "/api/hint", json.dumps(UNDECIDED).encode())
             time.sleep(0.5)  # the search is running
-        deadline = time.monotonic() + 10
-        status = None
-        while time.monotonic() < deadline:
-            status = httpx.post(f"{server.base}/api/hint", json=EASY, timeout=30).status_code
-            if status == 200:
-                break
-            time.sleep(0.1)
-        assert status == 200
+        answer = httpx.post(f"{server.base}/api/hint", json=EASY, timeout=20)
+        assert answer.status_code == 200 and answer.json()["verdict"] == "win"
         assert "Traceback" not in server.stderr()
 
 
@@ -226,7 +221,7 @@ def test_replays_run_on_a_worker_under_the_engines_queue(monkeypatch) -> None:
 # -- 5. the board cache by bytes -------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", ["freecell", "bakers_dozen", "eight_off"])
+@pytest.mark.parametrize("game", ["freecell", "bakers_dozen"])
 def test_the_board_cache_estimate_covers_what_boards_take(game: str) -> None:
     # what a kept board really takes (its copy and its key), by tracemalloc, against
     # what the cache counts for it: the count must not be less, nor far more
@@ -280,7 +275,7 @@ def test_the_server_keeps_boards_by_bytes_not_count() -> None:
     (("--max-connections", "0"), "--max-connections 0"),
     (("--max-connections", "100000000000"), "--max-connections 100000000000"),
     (("--request-seconds", "inf"), "--request-seconds inf"),
-    (("--request-seconds", "1e30"), "--request-seconds"),
+    (("--request-seconds", "1e30"), "--request-seconds 1e30"),
     (("--allowed-host", "evil/site"), "--allowed-host 'evil/site'"),
 ])
 def test_serve_refuses_every_bad_limit_at_start(bakers, argv: tuple[str, ...],

@@ -58,6 +58,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     hint_seconds = _read("--hint-seconds", seconds, args.hint_seconds)
     solve_seconds = _read("--solve-seconds", seconds, args.solve_seconds)
     request_seconds = _read("--request-seconds", seconds, args.request_seconds)
+    if request_seconds > serve.MAX_REQUEST_SECONDS:
+        raise InvalidOptionError(f"--request-seconds {args.request_seconds} is more than "
+                                 f"{serve.MAX_REQUEST_SECONDS:g} seconds")
     memory = _memory(args.search_memory)
     connections = (None if args.max_connections is None else
                    _read("--max-connections", count(1), args.max_connections))
@@ -71,9 +74,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
                                 solve_seconds=solve_seconds, memory=memory)
     try:
         guard = serve.ConnectionLimits(connections, request_seconds)
-    except InvalidOptionError as exc:
+    except InvalidOptionError as exc:  # the open files this process may have
         raise InvalidOptionError(str(exc).replace("connections=", "--max-connections ")
-                                 .replace("request_seconds=", "--request-seconds ")) from None
+                                 ) from None
     try:
         sock = serve.listen(args.host, args.port)
     except OSError as exc:

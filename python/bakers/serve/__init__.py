@@ -12,11 +12,11 @@ from collections.abc import Iterable
 from types import FrameType
 
 from .app import MAX_BODY, create_app
-from .connections import ACCEPT_BACKLOG, ConnectionLimits
+from .connections import LISTEN_BACKLOG, MAX_REQUEST_SECONDS, ConnectionLimits
 from .engine import EngineLimits
 
 __all__ = ["create_app", "listen", "run", "address", "EngineLimits", "ConnectionLimits",
-           "MAX_BODY", "STOP_SECONDS"]
+           "MAX_BODY", "MAX_REQUEST_SECONDS", "STOP_SECONDS"]
 
 #: The longest the server waits, once told to stop, for its answers to go out (every
 #: search is stopped at once and every waiting request answered 503, so they are quick);
@@ -30,7 +30,7 @@ def listen(host: str = "127.0.0.1", port: int = 8000) -> socket.socket:
     Raises OSError when the address cannot be bound (in use, not this machine's).
     """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    return socket.create_server((host, port), family=family, backlog=ACCEPT_BACKLOG)
+    return socket.create_server((host, port), family=family, backlog=LISTEN_BACKLOG)
 
 
 def address(sock: socket.socket) -> str:
@@ -50,7 +50,7 @@ def run(sock: socket.socket, limits: EngineLimits | None = None,
     """
     import uvicorn
 
-    from .connections import GuardedH11Protocol
+    from .connections import ACCEPT_BACKLOG, GuardedH11Protocol
 
     app = create_app(limits, allowed_hosts=allowed_hosts)
     guarded = type("Protocol", (GuardedH11Protocol,),
@@ -59,6 +59,11 @@ def run(sock: socket.socket, limits: EngineLimits | None = None,
                             backlog=ACCEPT_BACKLOG, timeout_graceful_shutdown=STOP_SECONDS)
 
     class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            for listening in sockets or []:  # asyncio set the batch as the backlog
+                listening.listen(LISTEN_BACKLOG)
+
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             app.state.engine.stop()  # the searches end and the queue empties at once
             super().handle_exit(sig, frame)

@@ -28,17 +28,24 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from ..errors import InvalidOptionError
 
 __all__ = ["ConnectionLimits", "GuardedH11Protocol", "descriptor_limit", "DESCRIPTOR_RESERVE",
-           "ACCEPT_BACKLOG", "IN_FLIGHT"]
+           "ACCEPT_BACKLOG", "LISTEN_BACKLOG", "IN_FLIGHT", "MAX_REQUEST_SECONDS"]
 
 #: File descriptors kept for the process besides its connections: the listening socket,
 #: the event loop's, the standard streams, files the page is served from, a log.
 DESCRIPTOR_RESERVE = 64
-#: The listening socket's backlog. The event loop accepts up to this many connections
-#: at a time, and a connection is counted (`GuardedH11Protocol.connection_made`), and
-#: one closed to make room for it gives its descriptor back, a few turns of the loop
-#: after it was accepted, each turn accepting up to this many more: so
-#: `IN_FLIGHT` descriptors are kept besides the connections' limit.
+#: The longest a request may be given to arrive (`ConnectionLimits.request_seconds`).
+MAX_REQUEST_SECONDS = 3600.0
+#: The connections the event loop accepts at a time (uvicorn's ``backlog``, which
+#: asyncio takes as its batch). A connection is counted
+#: (`GuardedH11Protocol.connection_made`), and one closed to make room for it gives its
+#: descriptor back, a few turns of the loop after it was accepted, each turn accepting
+#: up to this many more: so `IN_FLIGHT` descriptors are kept besides the connections'
+#: limit.
 ACCEPT_BACKLOG = 16
+#: The listening socket's own backlog, set after asyncio's (connections the kernel
+#: holds until they are accepted cost the process no descriptor): a burst of new
+#: clients waits there instead of having its connections dropped and tried again.
+LISTEN_BACKLOG = 1024
 #: Descriptors taken for a moment by connections accepted but not counted yet: four
 #: turns of the loop (accepted; transport made; counted, another closed; closed).
 IN_FLIGHT = 4 * ACCEPT_BACKLOG
@@ -89,9 +96,9 @@ class ConnectionLimits:
                 f"{room}")
         seconds = self.request_seconds
         if (isinstance(seconds, bool) or not isinstance(seconds, int | float)
-                or not 0 < seconds < 2**31):
+                or not 0 < seconds <= MAX_REQUEST_SECONDS):
             raise InvalidOptionError(f"request_seconds={seconds!r} must be a positive "
-                                     f"number of seconds")
+                                     f"number of seconds, at most {MAX_REQUEST_SECONDS:g}")
 
 
 class GuardedH11Protocol(H11Protocol):
