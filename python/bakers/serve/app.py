@@ -32,7 +32,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..difficulty import GRADES
 from ..errors import AttemptsExhaustedError, BakersError, IllegalMoveError, NotWinnableError
-from ..generating import parse_date
+from ..generating import Generated, parse_date
 from ..hinting import remembered_hint
 from ..notation import Place
 from .engine import BusyError, Engine, EngineLimits, GoneError, StoppingError
@@ -180,10 +180,14 @@ def _routes(engine: Engine) -> list[Route | Mount]:
         if difficulty is not None and difficulty not in GRADES:
             raise RequestError(f"difficulty {difficulty!r} is not one of "
                                f"{', '.join(map(repr, ('any', *GRADES)))}")
-        made = await engine.run(engine.generate, variant, difficulty,
-                                gone=request.is_disconnected)
+
+        def make() -> tuple[Generated, dict[str, Any]]:
+            made = engine.generate(variant, difficulty)
+            return made, state_of(Game.start(made.deal))
+
+        made, state = await engine.run(make, gone=request.is_disconnected)
         extra = {} if made.grade is None else {"grade": made.grade.to_dict()}
-        return ok({**await started(request, lambda: made.deal), **extra})
+        return ok({**state, **extra})
 
     async def state(request: Request) -> Response:
         body = await read_json(request)

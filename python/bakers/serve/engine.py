@@ -91,6 +91,8 @@ class _Stopped(Exception):
     """Raised by a search's progress callback to stop it (see `Engine.run`)."""
 
 
+_STOPPING = "the server is stopping; try again when it is back"
+
 #: How often a pending call checks whether its client has gone or the server stops.
 POLL_SECONDS = 0.1
 
@@ -138,7 +140,7 @@ class Engine:
         if self._limiter is None:  # made inside the event loop that uses it
             self._limiter = anyio.CapacityLimiter(self.limits.workers)
         if self.stopping:
-            raise StoppingError("the server is stopping")
+            raise StoppingError(_STOPPING)
         if self._pending >= self.limits.workers + self.limits.queue:
             raise BusyError(f"the engine is busy ({self._pending} requests pending); "
                             f"try again in a moment")
@@ -171,7 +173,7 @@ class Engine:
             if not isinstance(value, _Stopped):
                 raise value
         if self.stopping:
-            raise StoppingError("the server is stopping; try again when it is back")
+            raise StoppingError(_STOPPING)
         raise GoneError("the client has gone")
 
     async def _watch(self, stop: threading.Event, gone: Callable[[], Awaitable[bool]] | None,
