@@ -8,7 +8,8 @@ application/json``) and answers JSON; a bad request gets a 4xx whose body is
 the engine's workers, under its queue, unless a recent request reached the same board.
 Requests whose ``Host`` is not this server's are refused (`hosts.AllowedHosts`).
 
-Routes: ``GET /`` the page, ``/static/*`` its files, ``GET /api/games`` the presets;
+Routes: ``GET /`` the page, ``/static/*`` its files, ``GET /api/openapi.json`` the
+API's OpenAPI description (`api_schema`), ``GET /api/games`` the presets;
 POST ``/api/deal`` (a deal by number or seed), ``/api/daily``, ``/api/generate``,
 ``/api/state``, ``/api/move``, ``/api/click``, ``/api/hint``, ``/api/autocomplete``,
 ``/api/solve``, ``/api/grade``.
@@ -17,6 +18,7 @@ POST ``/api/deal`` (a deal by number or seed), ``/api/daily``, ``/api/generate``
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
@@ -30,11 +32,13 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .. import __version__
 from ..difficulty import GRADES
 from ..errors import AttemptsExhaustedError, BakersError, IllegalMoveError, NotWinnableError
 from ..generating import Generated, parse_date
 from ..hinting import remembered_hint
 from ..notation import Place
+from .api_schema import OPENAPI_PATH, document
 from .engine import BusyError, Engine, EngineLimits, GoneError, StoppingError
 from .hosts import AllowedHosts
 from .position import (
@@ -105,8 +109,10 @@ async def read_json(request: Request) -> dict[str, Any]:
 
 
 def _guard(handler: Handler) -> Handler:
-    """Return ``handler`` with the API's errors turned into JSON 4xx/503 answers."""
+    """Return ``handler`` with the API's errors turned into JSON 4xx/503 answers (and its
+    docstring, which describes it in the OpenAPI document)."""
 
+    @functools.wraps(handler)
     async def guarded(request: Request) -> Response:
         try:
             return await handler(request)
@@ -148,15 +154,40 @@ def _routes(engine: Engine) -> list[Route | Mount]:
                                                             "Cache-Control": "no-cache"})
 
     async def games(request: Request) -> Response:
+        """
+        ---
+        summary: "the games with their rules and deal ranges, and the grades"
+        responses:
+          200: {$ref: '#/components/responses/Games'}
+          4XX: {$ref: '#/components/responses/Error'}
+        """
         return ok({"games": games_info(), "grades": list(GRADES)})
 
     async def deal(request: Request) -> Response:
+        """
+        ---
+        summary: "a deal by its number or seed, at its start"
+        requestBody: {$ref: '#/components/requestBodies/Deal'}
+        responses:
+          200: {$ref: '#/components/responses/State'}
+          4XX: {$ref: '#/components/responses/Error'}
+          503: {$ref: '#/components/responses/Error'}
+        """
         body = await read_json(request)
         check_keys(body, ("game", "deal"))
         variant = find_game(body)
         return ok(await started(request, lambda: read_deal(variant, body.get("deal"))))
 
     async def daily_deal(request: Request) -> Response:
+        """
+        ---
+        summary: "a day's winnable deal (today, UTC, without a date)"
+        requestBody: {$ref: '#/components/requestBodies/Daily'}
+        responses:
+          200: {$ref: '#/components/responses/Daily'}
+          4XX: {$ref: '#/components/responses/Error'}
+          503: {$ref: '#/components/responses/Error'}
+        """
         body = await read_json(request)
         check_keys(body, ("game", "date"))
         variant = find_game(body)
@@ -171,6 +202,15 @@ def _routes(engine: Engine) -> list[Route | Mount]:
         return ok({**state, "date": day.isoformat()})
 
     async def generated(request: Request) -> Response:
+        """
+        ---
+        summary: "a new winnable deal, of a difficulty if given, with its grade"
+        requestBody: {$ref: '#/components/requestBodies/Generate'}
+        responses:
+          200: {$ref: '#/components/responses/Generated'}
+          4XX: {$ref: '#/components/responses/Error'}
+          503: {$ref: '#/components/responses/Error'}
+        """
         body = await read_json(request)
         check_keys(body, ("game", "difficulty"))
         variant = find_game(body)
@@ -190,11 +230,29 @@ def _routes(engine: Engine) -> list[Route | Mount]:
         return ok({**state, **extra})
 
     async def state(request: Request) -> Response:
+        """
+        ---
+        summary: "the position a game in play has reached"
+        requestBody: {$ref: '#/components/requestBodies/Playing'}
+        responses:
+          200: {$ref: '#/components/responses/State'}
+          4XX: {$ref: '#/components/responses/Error'}
+          503: {$ref: '#/components/responses/Error'}
+        """
         body = await read_json(request)
         check_keys(body, _GAME_KEYS)
         return ok(state_of(await playing(request, body)))
 
     async def move(request: Request) -> Response:
+        """
+        ---
+        summary: "the position after a move, checked by the referee"
+        requestBody: {$ref: '#/components/requestBodies/Move'}
+        responses:
+          200: {$ref: '#/components/responses/Moved'}
+          4XX: {$ref: '#/components/responses/Error'}
+          503: {$ref: '#/components/responses/Error'}
+        """
         body = await read_json(request)
         check_keys(body, (*_GAME_KEYS, "move"))
         game = await playing(request, body)
@@ -203,6 +261,15 @@ def _routes(engine: Engine) -> list[Route | Mount]:
         return ok({**state_of(game), "played": made.notation()})
 
     async def click(request: Request) -> Response:
+        """
+        ---
+        summary: "the position after the move that a click on a card makes"
+        requestBody: {$ref: '#/components/requestBodies/Click'}
+        responses:
+          200: {$ref: '#/components/responses/Moved'}
+          4XX: {$ref: '#/components/responses/Error'}
+          503: {$ref: '#/components/responses/Error'}
+        """
         body = await read_json(request)
         check_keys(body, (*_GAME_KEYS, "from", "count"))
         game = await playing(request, body)
@@ -217,6 +284,15 @@ def _routes(engine: Engine) -> list[Route | Mount]:
         return ok({**state_of(game), "played": made.notation()})
 
     async def hint(request: Request) -> Response:
+        """
+        ---
+        summary: "the next move of a winning line, or a proof that no win is left"
+        requestBody: {$ref: '#/components/requestBodies/Playing'}
+        responses:
+          200: {$ref: '#/components/responses/Hint'}
+          4XX: {$ref: '#/components/responses/Error'}
+          503: {$ref: '#/components/responses/Error'}
+        """
         body = await read_json(request)
         check_keys(body, _GAME_KEYS)
         game = await playing(request, body)
@@ -229,12 +305,30 @@ def _routes(engine: Engine) -> list[Route | Mount]:
         return ok(data)
 
     async def autocomplete(request: Request) -> Response:
+        """
+        ---
+        summary: "the moves that finish a game that plays itself"
+        requestBody: {$ref: '#/components/requestBodies/Playing'}
+        responses:
+          200: {$ref: '#/components/responses/Autocomplete'}
+          4XX: {$ref: '#/components/responses/Error'}
+          503: {$ref: '#/components/responses/Error'}
+        """
         body = await read_json(request)
         check_keys(body, _GAME_KEYS)
         moves = (await playing(request, body)).board.autocomplete()
         return ok({"moves": None if moves is None else [m.notation() for m in moves]})
 
     async def solve(request: Request) -> Response:
+        """
+        ---
+        summary: "the engine's line from the position, or its proof of no win"
+        requestBody: {$ref: '#/components/requestBodies/Playing'}
+        responses:
+          200: {$ref: '#/components/responses/Solved'}
+          4XX: {$ref: '#/components/responses/Error'}
+          503: {$ref: '#/components/responses/Error'}
+        """
         body = await read_json(request)
         check_keys(body, _GAME_KEYS)
         game = await playing(request, body)
@@ -245,6 +339,15 @@ def _routes(engine: Engine) -> list[Route | Mount]:
                    "most_home": result.most_home})
 
     async def graded(request: Request) -> Response:
+        """
+        ---
+        summary: "the difficulty of a deal: easy, medium or hard"
+        requestBody: {$ref: '#/components/requestBodies/Deal'}
+        responses:
+          200: {$ref: '#/components/responses/Grade'}
+          4XX: {$ref: '#/components/responses/Error'}
+          503: {$ref: '#/components/responses/Error'}
+        """
         body = await read_json(request)
         check_keys(body, ("game", "deal"))
         variant = find_game(body)
@@ -255,12 +358,27 @@ def _routes(engine: Engine) -> list[Route | Mount]:
     api = [("deal", deal), ("daily", daily_deal), ("generate", generated), ("state", state),
            ("move", move), ("click", click), ("hint", hint), ("autocomplete", autocomplete),
            ("solve", solve), ("grade", graded)]
-    return [
+    described: list[dict[str, Any]] = []
+
+    async def openapi(request: Request) -> Response:
+        """
+        ---
+        summary: "this description of the API (OpenAPI 3.1)"
+        responses:
+          200: {description: the OpenAPI document, content: {application/json: {}}}
+        """
+        if not described:
+            described.append(document(routes, __version__))
+        return ok(described[0])
+
+    routes: list[Route | Mount] = [
         Route("/", page, methods=["GET", "HEAD"]),
+        Route(OPENAPI_PATH, openapi, methods=["GET"]),
         Route("/api/games", _guard(games), methods=["GET"]),
         *[Route(f"/api/{name}", _guard(handler), methods=["POST"]) for name, handler in api],
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    return routes
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
