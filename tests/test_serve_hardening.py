@@ -173,6 +173,44 @@ def test_a_stopped_search_raises_in_the_engine() -> None:
     anyio.run(main)
 
 
+def test_a_grade_given_up_stops_its_searches() -> None:
+    # a grade with a node limit far beyond the undecided deal's: given up, it stops
+    import anyio
+    from bakers.serve.engine import Engine, GoneError
+
+    engine = Engine(EngineLimits(nodes=10**12, workers=1))
+    deal = Deal.from_number("bakers_dozen", 417)
+
+    async def main() -> None:
+        gone_at = time.monotonic() + 0.3
+
+        async def gone() -> bool:
+            return time.monotonic() > gone_at
+
+        with pytest.raises(GoneError), anyio.fail_after(20):
+            await engine.run(engine.grade, deal, gone=gone)
+
+    anyio.run(main)
+
+
+def test_generate_and_grade_raise_what_their_progress_raises() -> None:
+    # (progress is called while a search runs, about every 50 ms: a search this long
+    # sees it; one of a few milliseconds ends first)
+    from bakers import Limits, generate, grade
+
+    class Enough(Exception):
+        pass
+
+    def stop(_) -> None:
+        raise Enough
+
+    long = Limits(nodes=10**12, memory="1G")
+    with pytest.raises(Enough):
+        generate("bakers_dozen", seed=145, limits=long, progress=stop)
+    with pytest.raises(Enough):
+        grade(Deal.from_number("bakers_dozen", 417), limits=long, progress=stop)
+
+
 # -- 4. replays off the event loop, under the engine's queue ---------------------------
 
 

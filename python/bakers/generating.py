@@ -30,6 +30,7 @@ import datetime
 import hashlib
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +40,7 @@ from .difficulty import DEFAULT_PLAYOUTS, GRADES, Grade, measure
 from .errors import AttemptsExhaustedError, InvalidOptionError, NotWinnableError
 from .limits import Limits, limits_or
 from .solution import Solution
-from .solving import SolveResult, solve
+from .solving import SearchProgress, SolveResult, solve
 from .variants import Variant, find_variant
 
 __all__ = ["Generated", "generate", "daily", "daily_seed", "derive_seed", "parse_date",
@@ -106,14 +107,16 @@ def derive_seed(seed: int, attempt: int) -> int:
 
 def generate(variant: Variant | str, *, winnable: bool = True, difficulty: str | None = None,
              seed: int | None = None, max_attempts: int = 100, limits: Limits | None = None,
-             playouts: int = DEFAULT_PLAYOUTS) -> Generated:
+             playouts: int = DEFAULT_PLAYOUTS,
+             progress: Callable[[SearchProgress], object] | None = None) -> Generated:
     """Return a deal of ``variant`` that the solver proves winnable (when ``winnable``)
     and that grades ``difficulty`` (``'easy'``, ``'medium'``, ``'hard'`` or None for
     any; graded with ``playouts`` playouts and seed 0), dealing attempt after attempt
     as the module documentation says from ``seed`` (an int >= 0; None draws one from
     the system's entropy, kept in the result). ``limits`` bound each attempt's search
     (default `GENERATE_LIMITS`). With ``winnable=False`` the first deal is returned
-    unsolved.
+    unsolved. ``progress`` is `solve`'s, given to every search (what it raises stops
+    the generation: a server gives up the deal of a client that has gone).
 
     Raises UnknownVariantError for an unknown game, InvalidOptionError for a bad
     argument (a difficulty with ``winnable=False`` among them), AttemptsExhaustedError
@@ -141,7 +144,7 @@ def generate(variant: Variant | str, *, winnable: bool = True, difficulty: str |
         board = Board(deal)
         # best-first, whatever the game's default: the deal of a seed (and of a day) and
         # its grade (calibrated on best-first searches) must not change with that default
-        result = solve(board, limits=limits, method="best-first")
+        result = solve(board, limits=limits, method="best-first", progress=progress)
         if result.reason == "interrupted":  # Ctrl-C: no answer, never the next attempt's
             raise KeyboardInterrupt
         if not result.solved:
@@ -150,7 +153,7 @@ def generate(variant: Variant | str, *, winnable: bool = True, difficulty: str |
         graded = None
         if difficulty is not None:
             try:
-                graded = measure(board, result, playouts=playouts)
+                graded = measure(board, result, playouts=playouts, progress=progress)
             except NotWinnableError:  # pragma: no cover - the deal was just solved
                 failures["impossible"] += 1
                 continue
@@ -204,15 +207,16 @@ def daily_seed(variant: Variant | str, date: datetime.date | str) -> int:
     return _sha_seed(f"bakers-daily:{variant.name}:{day.isoformat()}")
 
 
-def daily(variant: Variant | str, date: datetime.date | str) -> Deal:
+def daily(variant: Variant | str, date: datetime.date | str, *,
+          progress: Callable[[SearchProgress], object] | None = None) -> Deal:
     """Return ``variant``'s deal of the day for ``date`` (a `datetime.date` or
     ``'YYYY-MM-DD'``): the first deal of ``generate(variant, seed=daily_seed(variant,
     date))`` that is proved winnable under `DAILY_LIMITS`; the same for everyone.
 
     Raises UnknownVariantError for an unknown game, InvalidOptionError for a bad date,
     AttemptsExhaustedError if `DAILY_ATTEMPTS` deals in a row fail, KeyboardInterrupt
-    when Ctrl-C stops a search.
+    when Ctrl-C stops a search. ``progress`` is `solve`'s, given to every search.
     """
     seed = daily_seed(variant, date)
     return generate(variant, seed=seed, max_attempts=DAILY_ATTEMPTS,
-                    limits=DAILY_LIMITS).deal
+                    limits=DAILY_LIMITS, progress=progress).deal

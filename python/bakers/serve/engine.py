@@ -218,11 +218,13 @@ class Engine:
         """Return a new winnable deal (of ``difficulty`` if given) within ``attempts``
         deals, each searched within ``nodes`` and ``memory``."""
         return generate(variant, difficulty=difficulty, max_attempts=self.limits.attempts,
-                        limits=Limits(nodes=self.limits.nodes, memory=self.limits.memory))
+                        limits=Limits(nodes=self.limits.nodes, memory=self.limits.memory),
+                        progress=self._progress())
 
     def grade(self, deal: Deal) -> Grade:
         """Return `bakers.grade` of ``deal`` with its search within ``nodes`` and ``memory``."""
-        return grade(deal, limits=Limits(nodes=self.limits.nodes, memory=self.limits.memory))
+        return grade(deal, limits=Limits(nodes=self.limits.nodes, memory=self.limits.memory),
+                     progress=self._progress())
 
     def daily(self, variant: Variant, date: datetime.date) -> Deal:
         """Return `bakers.daily` of ``variant`` for ``date``, remembered. Its searches
@@ -233,7 +235,7 @@ class Engine:
             if key in self._daily:
                 self._daily.move_to_end(key)
                 return self._daily[key]
-        deal = daily(variant, date)
+        deal = daily(variant, date, progress=self._progress())
         with self._daily_lock:
             self._daily[key] = deal
             while len(self._daily) > self.DAILY_CACHE:
