@@ -260,18 +260,23 @@ def test_replays_run_on_a_worker_under_the_engines_queue(monkeypatch) -> None:
 
 
 @pytest.mark.parametrize("game", ["freecell", "bakers_dozen"])
-def test_the_board_cache_estimate_covers_what_boards_take(game: str) -> None:
-    # what a kept board really takes (its copy and its key), by tracemalloc, against
-    # what the cache counts for it: the count must not be less, nor far more
-    games = [long_game(n, MAX_MOVES, game) for n in (1, 2, 3)]
+@pytest.mark.parametrize("length", [20, MAX_MOVES])
+def test_the_board_cache_estimate_covers_what_boards_take(game: str, length: int) -> None:
+    # what a kept board really takes, by tracemalloc: the referee's board after the
+    # moves, with its undo records, and its key (the moves' texts, as `remember` makes
+    # them), against what the cache counts for it: never less, nor far more
+    games = [long_game(n, length, game) for n in (1, 2, 3)]
     boards = position_module._Boards(2**40)
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
         for n, moves in enumerate(games, 1):
-            played = Game.replay({"game": game, "deal": {"number": n}, "moves": moves})
-            boards.put(("x", n, None, tuple(moves)), played.board.copy())
-            del played
+            board = Board(Deal.from_number(game, n))
+            for move in moves:
+                board.push_notation(move)
+            key = tuple(m.notation() for m in board.move_stack)
+            boards.put((game, n, None, key), board)
+            del board, key
         taken = tracemalloc.get_traced_memory()[0] - before
     finally:
         tracemalloc.stop()

@@ -187,16 +187,15 @@ def _read_game(body: Mapping[str, Any]) -> tuple[Variant, Deal, list[str]]:
     return variant, deal, moves
 
 
-#: What a board kept by `_Boards` holds, besides its moves: the referee's board of a
-#: 52-card deal with its key, rounded up. A kept board's cost is ``BOARD_BYTES +
-#: MOVE_BYTES * moves``; measured with tracemalloc by
-#: tests/test_serve_hardening.py::test_the_board_cache_estimate_covers_what_boards_take.
-BOARD_BYTES = 16 * 1024
-#: What each move adds to a kept board: its undo record, its entry in the move stack,
-#: its text in the key (about 320 bytes measured over 2,000-move games, rounded up).
-MOVE_BYTES = 512
-#: The most bytes the kept boards take in all: 2,000-move games take about 1 MB each,
-#: so this keeps about 64 of them, or some thousands of the usual games.
+# A kept board counts BOARD_BYTES + MOVE_BYTES * moves: the referee's board of a deal
+# with its cache entry (6.8 KB for FreeCell), and each move's undo record, stack entry
+# and key text (about 350 bytes), measured with tracemalloc and rounded up.
+#: Measured: tests/test_serve_hardening.py, test_the_board_cache_estimate_covers_what_boards_take.
+BOARD_BYTES = 8 * 1024
+#: Measured: tests/test_serve_hardening.py, test_the_board_cache_estimate_covers_what_boards_take.
+MOVE_BYTES = 384
+#: The most bytes the kept boards take in all: about 86 games of 2,000 moves (770 KB
+#: each), or some thousands of the usual games of a hundred moves or so.
 KEPT_BYTES = 64 * 2**20
 
 
