@@ -32,7 +32,8 @@ def _forget_the_lines_afterwards():
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    with TestClient(create_app(EngineLimits(hint_seconds=5.0, solve_seconds=10.0))) as c:
+    with TestClient(create_app(EngineLimits(hint_seconds=5.0, solve_seconds=10.0)),
+                    base_url="http://localhost") as c:
         yield c
 
 
@@ -325,7 +326,7 @@ def test_engine_work_runs_off_the_event_loop_and_a_full_queue_says_busy() -> Non
         return real_hint(board)
 
     engine.hint = slow_hint
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://localhost") as c:
         slow = threading.Thread(target=lambda: c.post("/api/hint", json=game(1)))
         slow.start()
         assert entered.wait(5)
@@ -345,7 +346,7 @@ def test_a_hint_on_a_remembered_line_needs_no_worker() -> None:
 
     app = create_app(EngineLimits(workers=1, queue=0))
     engine = app.state.engine
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://localhost") as c:
         first = post(c, "hint", game(8))
         played = post(c, "move", {**game(8), "move": first["supermove"]})["moves"]
         entered, release = threading.Event(), threading.Event()

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +40,7 @@ from .deals import Deal
 from .errors import InvalidOptionError, NotWinnableError
 from .limits import Limits, limits_or
 from .notation import FOUNDATION, Move
-from .solving import SolveResult, solve
+from .solving import SearchProgress, SolveResult, solve
 from .variants import PRESETS, Variant
 
 __all__ = ["Grade", "grade", "GRADES", "THRESHOLDS", "DEFAULT_THRESHOLDS",
@@ -164,12 +165,15 @@ def _check(playouts: object, seed: object) -> tuple[int, int]:
 
 
 def measure(start: Board, result: SolveResult, *, playouts: int = DEFAULT_PLAYOUTS,
-            seed: int = 0, started: float | None = None) -> Grade:
+            seed: int = 0, started: float | None = None,
+            progress: Callable[[SearchProgress], object] | None = None) -> Grade:
     """Return the grade of ``start`` given ``result``, a plain solve of it that did not
     prove it impossible (`grade` does that solve; `bakers.generate` passes its own).
 
     Raises InvalidOptionError for bad ``playouts`` or ``seed``, NotWinnableError when
     ``result`` is impossible, KeyboardInterrupt when Ctrl-C stops a playout's search.
+    ``progress`` is `solve`'s, given to each playout's search (what it raises stops
+    the measure).
     """
     playouts, seed = _check(playouts, seed)
     started = time.perf_counter() if started is None else started
@@ -185,7 +189,8 @@ def measure(start: Board, result: SolveResult, *, playouts: int = DEFAULT_PLAYOU
     check = Limits(nodes=CHECK_NODES)
     for _ in range(playouts):
         after = playout(start, rng)
-        checked = solve(after, limits=check, check=False, method="best-first")
+        checked = solve(after, limits=check, check=False, method="best-first",
+                        progress=progress)
         if checked.reason == "interrupted":  # Ctrl-C: no grade, never another score
             raise KeyboardInterrupt
         won += checked.solved
@@ -198,7 +203,8 @@ def measure(start: Board, result: SolveResult, *, playouts: int = DEFAULT_PLAYOU
 
 
 def grade(deal: Deal | Board, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0,
-          limits: Limits | None = None) -> Grade:
+          limits: Limits | None = None,
+          progress: Callable[[SearchProgress], object] | None = None) -> Grade:
     """Grade ``deal`` (a `Deal`, or a `Board` for a position in play) easy, medium or
     hard as the module documentation defines: a plain solve under ``limits`` (default
     `DEFAULT_GRADE_LIMITS`), then ``playouts`` random playouts drawn from ``seed``.
@@ -206,7 +212,9 @@ def grade(deal: Deal | Board, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0
     Raises InvalidOptionError for a bad argument, NotWinnableError when the deal is
     proved to have no win, EngineError if the referee refutes the engine,
     KeyboardInterrupt when Ctrl-C stops a search. A deal the search leaves undecided
-    (no win found, none ruled out) is graded with ``verdict='unknown'``.
+    (no win found, none ruled out) is graded with ``verdict='unknown'``. ``progress``
+    is `solve`'s, given to every search (what it raises stops the grade: a server gives
+    up the grade of a client that has gone).
     """
     started = time.perf_counter()
     playouts, seed = _check(playouts, seed)
@@ -217,7 +225,9 @@ def grade(deal: Deal | Board, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0
     else:
         raise InvalidOptionError(f"grade() takes a Deal or a Board, not {type(deal).__name__}")
     limits = limits_or(limits, DEFAULT_GRADE_LIMITS)
-    result = solve(start, limits=limits, method="best-first")  # the calibrated search
+    # the calibrated search
+    result = solve(start, limits=limits, method="best-first", progress=progress)
     if result.reason == "interrupted":
         raise KeyboardInterrupt
-    return measure(start, result, playouts=playouts, seed=seed, started=started)
+    return measure(start, result, playouts=playouts, seed=seed, started=started,
+                   progress=progress)

@@ -30,6 +30,7 @@ import datetime
 import hashlib
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -39,7 +40,7 @@ from .difficulty import DEFAULT_PLAYOUTS, GRADES, Grade, measure
 from .errors import AttemptsExhaustedError, InvalidOptionError, NotWinnableError
 from .limits import Limits, limits_or
 from .solution import Solution
-from .solving import SolveResult, solve
+from .solving import SearchProgress, SolveResult, solve
 from .variants import Variant, find_variant
 
 __all__ = ["Generated", "generate", "daily", "daily_seed", "derive_seed", "parse_date",
@@ -106,14 +107,16 @@ def derive_seed(seed: int, attempt: int) -> int:
 
 def generate(variant: Variant | str, *, winnable: bool = True, difficulty: str | None = None,
              seed: int | None = None, max_attempts: int = 100, limits: Limits | None = None,
-             playouts: int = DEFAULT_PLAYOUTS) -> Generated:
+             playouts: int = DEFAULT_PLAYOUTS,
+             progress: Callable[[SearchProgress], object] | None = None) -> Generated:
     """Return a deal of ``variant`` that the solver proves winnable (when ``winnable``)
     and that grades ``difficulty`` (``'easy'``, ``'medium'``, ``'hard'`` or None for
     any; graded with ``playouts`` playouts and seed 0), dealing attempt after attempt
     as the module documentation says from ``seed`` (an int >= 0; None draws one from
     the system's entropy, kept in the result). ``limits`` bound each attempt's search
     (default `GENERATE_LIMITS`). With ``winnable=False`` the first deal is returned
-    unsolved.
+    unsolved. ``progress`` is `solve`'s, given to every search (what it raises stops
+    the generation: a server gives up the deal of a client that has gone).
 
     Raises UnknownVariantError for an unknown game, InvalidOptionError for a bad
     argument (a difficulty with ``winnable=False`` among them), AttemptsExhaustedError
@@ -139,14 +142,14 @@ def generate(variant: Variant | str, *, winnable: bool = True, difficulty: str |
         if not winnable:
             return Generated(deal, None, seed, attempt)
         board = Board(deal)
-        result = _search(board, limits)
+        result = _search(board, limits, progress)
         if not result.solved:
             failures[result.verdict] += 1
             continue
         graded = None
         if difficulty is not None:
             try:
-                graded = measure(board, result, playouts=playouts)
+                graded = measure(board, result, playouts=playouts, progress=progress)
             except NotWinnableError:  # pragma: no cover - the deal was just solved
                 failures["impossible"] += 1
                 continue
@@ -205,7 +208,8 @@ def daily_seed(variant: Variant | str, date: datetime.date | str) -> int:
 
 
 def daily(variant: Variant | str, date: datetime.date | str, *,
-          memory: int | str | None = None) -> Deal:
+          memory: int | str | None = None,
+          progress: Callable[[SearchProgress], object] | None = None) -> Deal:
     """Return ``variant``'s deal of the day for ``date`` (a `datetime.date` or
     ``'YYYY-MM-DD'``): the first deal of ``generate(variant, seed=daily_seed(variant,
     date))`` that is proved winnable under `DAILY_LIMITS`; the same for everyone.
@@ -215,17 +219,18 @@ def daily(variant: Variant | str, date: datetime.date | str, *,
 
     Raises UnknownVariantError for an unknown game, InvalidOptionError for a bad date
     or a ``memory`` too small for a search, AttemptsExhaustedError if `DAILY_ATTEMPTS`
-    deals in a row fail, KeyboardInterrupt when Ctrl-C stops a search.
+    deals in a row fail, KeyboardInterrupt when Ctrl-C stops a search. ``progress`` is
+    `solve`'s, given to every search.
     """
     seed = daily_seed(variant, date)
     if memory is None:
         return generate(variant, seed=seed, max_attempts=DAILY_ATTEMPTS,
-                        limits=DAILY_LIMITS).deal
+                        limits=DAILY_LIMITS, progress=progress).deal
     limits = replace(DAILY_LIMITS, memory=memory)
     variant = find_variant(variant)
     for attempt in range(1, DAILY_ATTEMPTS + 1):
         deal = Deal.from_seed(variant, derive_seed(seed, attempt))
-        result = _search(Board(deal), limits)
+        result = _search(Board(deal), limits, progress)
         if result.solved:
             return deal
         if result.reason == "memory limit":
@@ -236,14 +241,15 @@ def daily(variant: Variant | str, date: datetime.date | str, *,
                                  f"attempts from seed {seed}")
 
 
-def _search(board: Board, limits: Limits) -> SolveResult:
+def _search(board: Board, limits: Limits,
+            progress: Callable[[SearchProgress], object] | None = None) -> SolveResult:
     """Return the search of one attempt of `generate` and `daily`.
 
     Raises KeyboardInterrupt when Ctrl-C stopped it: no answer, never the next attempt's.
     """
     # best-first, whatever the game's default: the deal of a seed (and of a day) and
     # its grade (calibrated on best-first searches) must not change with that default
-    result = solve(board, limits=limits, method="best-first")
+    result = solve(board, limits=limits, method="best-first", progress=progress)
     if result.reason == "interrupted":
         raise KeyboardInterrupt
     return result

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +33,7 @@ from .errors import InvalidOptionError
 from .limits import SEARCH_THREADS_WHY, Limits, check_threads, limits_or
 from .notation import Move
 from .solution import Solution
-from .solving import SolveResult, check_method, solve
+from .solving import SearchProgress, SolveResult, check_method, solve
 
 __all__ = ["Hint", "hint", "remembered_hint", "forget_lines", "DEFAULT_HINT_LIMITS",
            "HINT_VERDICTS", "REMEMBERED_POSITIONS"]
@@ -171,13 +172,17 @@ def remembered_hint(board: Board) -> Hint | None:
 
 
 def hint(board: Board, *, limits: Limits | None = None, remember: bool = True,
-         method: str | None = None, threads: int = 1) -> Hint:
+         method: str | None = None, threads: int = 1,
+         progress: Callable[[SearchProgress], object] | None = None) -> Hint:
     """Return a hint for ``board`` (a referee `Board`, any mid-game position; it is not
     modified): the first move of a winning line, a proof that no win is left, or
     "unknown" when ``limits`` (default `DEFAULT_HINT_LIMITS`) end the search first.
     With ``remember`` (the default) a position on a winning line found before gets
     that line's next move (``result`` None), and a new line is remembered. ``method``
     and ``threads`` are `solve`'s (default: the game's search, on one thread).
+    ``progress`` is `solve`'s: called with the counts while the search runs; an
+    exception it raises stops the search and is raised by `hint` (a server stops the
+    search of a client that has gone).
 
     Raises InvalidOptionError when ``board`` is not a Board, ``limits`` not a Limits, or
     ``method`` or ``threads`` are not `solve`'s, and EngineError if the referee refutes
@@ -196,7 +201,7 @@ def hint(board: Board, *, limits: Limits | None = None, remember: bool = True,
     known = remembered_hint(board) if remember else None
     if known is not None:
         return known
-    result = solve(board, limits=limits, method=method, threads=threads)
+    result = solve(board, limits=limits, method=method, threads=threads, progress=progress)
     verdict = _VERDICTS[result.verdict]
     if verdict != "win":
         return Hint(verdict, None, None, False, None, result.most_home, result.reason, result)

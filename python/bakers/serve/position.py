@@ -128,27 +128,30 @@ class Game:
         return cls(deal.variant, deal, Board(deal))
 
     @classmethod
+    def known(cls, body: Mapping[str, Any]) -> Game | None:
+        """Return the game of a request whose board a recent request reached (a copy of
+        it: cheap enough for the event loop), or None when its moves must be replayed
+        (`replay`, on a worker). Most requests continue the position the previous one
+        answered with.
+
+        Raises RequestError naming the bad field.
+        """
+        variant, deal, moves = _read_game(body)
+        known = _BOARDS.get(_key(variant, deal, moves))
+        return None if known is None else cls(variant, deal, known.copy())
+
+    @classmethod
     def replay(cls, body: Mapping[str, Any]) -> Game:
         """Return the game of a request: ``game``, ``deal`` and ``moves`` (a list of
-        moves in notation), every move checked by the referee.
+        moves in notation), every move checked by the referee (or the board the referee
+        reached by exactly those moves for a recent request). Up to `MAX_MOVES` moves:
+        a tenth of a second or so, work for a worker thread, not the event loop.
 
         Raises RequestError naming the bad field, or the move (by its number) that the
         rules refuse.
         """
-        variant = find_game(body)
-        deal = read_deal(variant, _field(body, "deal", dict))
-        moves = _field(body, "moves", list, required=False) or []
-        if len(moves) > MAX_MOVES:
-            raise RequestError(f"'moves' has {len(moves)} moves; a game here is at most "
-                               f"{MAX_MOVES}")
-        for number, text in enumerate(moves, 1):
-            if not isinstance(text, str):
-                raise RequestError(f"move {number} must be a string like '3a', "
-                                   f"not {_short(text)}")
-        # most requests continue the position the previous one answered with: start
-        # from it when it is known (a board the referee reached), else from the deal
-        key = _key(variant, deal, moves)
-        known = _BOARDS.get(key)
+        variant, deal, moves = _read_game(body)
+        known = _BOARDS.get(_key(variant, deal, moves))
         if known is not None:
             return cls(variant, deal, known.copy())
         game = cls.start(deal)
@@ -166,13 +169,50 @@ class Game:
         _BOARDS.put(_key(self.variant, self.deal, moves), self.board.copy())
 
 
-class _Boards:
-    """The boards that recent requests reached, least recently used first out. Each was
-    reached by the referee from its deal by exactly the moves of its key, so a request
-    that sends those moves gets the same board without replaying them."""
+def _read_game(body: Mapping[str, Any]) -> tuple[Variant, Deal, list[str]]:
+    """Return the game, the deal and the moves that a request names, their types checked.
 
-    def __init__(self, capacity: int) -> None:
-        self.capacity = capacity
+    Raises RequestError naming the bad field.
+    """
+    variant = find_game(body)
+    deal = read_deal(variant, _field(body, "deal", dict))
+    moves = _field(body, "moves", list, required=False) or []
+    if len(moves) > MAX_MOVES:
+        raise RequestError(f"'moves' has {len(moves)} moves; a game here is at most "
+                           f"{MAX_MOVES}")
+    for number, text in enumerate(moves, 1):
+        if not isinstance(text, str):
+            raise RequestError(f"move {number} must be a string like '3a', "
+                               f"not {_short(text)}")
+    return variant, deal, moves
+
+
+# A kept board counts BOARD_BYTES + MOVE_BYTES * moves: the referee's board of a deal
+# with its cache entry (6.8 KB for FreeCell), and each move's undo record, stack entry
+# and key text (about 350 bytes), measured with tracemalloc and rounded up.
+#: Measured: tests/test_serve_hardening.py, test_the_board_cache_estimate_covers_what_boards_take.
+BOARD_BYTES = 8 * 1024
+#: Measured: tests/test_serve_hardening.py, test_the_board_cache_estimate_covers_what_boards_take.
+MOVE_BYTES = 384
+#: The most bytes the kept boards take in all: about 86 games of 2,000 moves (770 KB
+#: each), or some thousands of the usual games of a hundred moves or so.
+KEPT_BYTES = 64 * 2**20
+
+
+def board_bytes(moves: int) -> int:
+    """Return what `_Boards` counts for a board reached by ``moves`` moves."""
+    return BOARD_BYTES + MOVE_BYTES * moves
+
+
+class _Boards:
+    """The boards that recent requests reached, least recently used first out, up to
+    ``budget`` bytes as `board_bytes` counts them. Each was reached by the referee from
+    its deal by exactly the moves of its key, so a request that sends those moves gets
+    the same board without replaying them."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.held = 0
         self.boards: OrderedDict[tuple[Any, ...], Board] = OrderedDict()
         self.lock = threading.Lock()
 
@@ -185,16 +225,17 @@ class _Boards:
 
     def put(self, key: tuple[Any, ...], board: Board) -> None:
         with self.lock:
+            if key in self.boards:
+                self.held -= board_bytes(len(key[-1]))
             self.boards[key] = board
             self.boards.move_to_end(key)
-            while len(self.boards) > self.capacity:
-                self.boards.popitem(last=False)
+            self.held += board_bytes(len(key[-1]))
+            while self.held > self.budget and self.boards:
+                old, _ = self.boards.popitem(last=False)
+                self.held -= board_bytes(len(old[-1]))
 
 
-#: How many boards are kept (a board with a long game's moves and undo records is some
-#: tens of kilobytes, so this holds under about 20 MB).
-KEPT_BOARDS = 1024
-_BOARDS = _Boards(KEPT_BOARDS)
+_BOARDS = _Boards(KEPT_BYTES)
 
 
 def _key(variant: Variant, deal: Deal, moves: list[str]) -> tuple[Any, ...]:
