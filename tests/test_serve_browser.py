@@ -8,10 +8,7 @@ Needs Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs them) 
 from __future__ import annotations
 
 import os
-import re
 import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +19,7 @@ pytest.importorskip("starlette", reason="the serve extra (starlette) is not inst
 webdriver = pytest.importorskip("selenium.webdriver",
                                 reason="selenium (the test extra) is not installed")
 
+from helpers_browser import run_server  # noqa: E402
 from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -45,18 +43,7 @@ GAME, NUMBER = "freecell36", 1243
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """Run `bakers serve --port 0` and yield the address it prints."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bakers", "serve", "--port", "0", "--hint-seconds", "5"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert match, f"no address in {line!r}; stderr: {process.stderr.read()}"
-        yield match.group(0)
-    finally:
-        process.terminate()
-        process.communicate(timeout=10)  # reads and closes the pipes
+    yield from run_server()
 
 
 @pytest.fixture(scope="module")
