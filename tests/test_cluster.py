@@ -12,6 +12,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -215,3 +216,62 @@ def test_api_checks_its_arguments_when_called(client: Any) -> None:
         cluster.solve_range("freecell", 1, 5, cluster=client, chunk=0)
     with pytest.raises(InvalidOptionError, match=r"threads=0 must be"):
         cluster.solve_range("freecell", 1, 5, cluster=client, threads=0)
+
+
+#: The greeting of a Dask scheduler as it sends it on each new connection.
+GREETING = (b":\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00*\x00\x00\x00\x00\x00"
+            b"\x00\x00\x83\xabcompression\xc0\xa6python\x93\x03\x0b\x07\xafpickle-protocol\x05")
+
+
+@contextmanager
+def peer(greeting: bytes) -> Iterator[str]:
+    """Yield the address of a TCP peer that sends ``greeting`` on each connection, then
+    stays silent; it closes each connection after 25 s, so that a client waiting on it
+    without a bound ends, late, rather than hanging the tests."""
+    server = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:  # closed
+                return
+            held.append(conn)
+            with suppress(OSError):
+                conn.sendall(greeting)
+            threading.Timer(25, conn.close).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        server.close()
+        for conn in held:
+            conn.close()
+
+
+@pytest.mark.parametrize(("greeting", "words"), [
+    (b"", "is not a Dask scheduler: it accepted the connection but sent no Dask greeting "
+          "within 1 s"),
+    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n",
+     "is not a Dask scheduler: it answered b'HTTP/1.1'"),
+    (b"\x00\x00\x00\x00\x10\x00\x00\x00" + b"x" * 64, "is not a Dask scheduler: it answered"),
+    (GREETING, "no Dask scheduler answers there (no handshake within 1 s)"),
+], ids=["silent", "http", "huge-length", "greets-then-silent"])
+def test_a_peer_that_is_no_scheduler_one_line_exit_2(bakers: Run, tmp_path: Path,
+                                                    greeting: bytes, words: str) -> None:
+    # A silent peer, an HTTP server, a length of 64 GiB, a peer that greets and then
+    # says nothing: each refused within the connect timeout, nothing allocated for it.
+    out = tmp_path / "none.tsv"
+    with peer(greeting) as address:
+        start = time.monotonic()
+        with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+            code, stdout, err = bakers("range", "freecell", "1", "10", "--cluster", address,
+                                       "--out", str(out))
+        took = time.monotonic() - start
+    assert (code, stdout) == (2, "")
+    line = one_error_line(err)
+    assert line.startswith(f"bakers: error: --cluster {address!r}") and words in line
+    assert not out.exists()
+    assert took < 20

@@ -42,6 +42,7 @@ from typing import Any
 from . import range_dataset
 from .bulk import RangeResult, after_interrupt, deal_numbers, max_threads
 from .bulk import solve_numbers as solve_on_threads
+from .cluster_probe import NotAScheduler, check_greeting
 from .errors import BakersError, InvalidOptionError
 from .limits import Limits, limits_or
 from .range_dataset import ChunkSummary
@@ -124,7 +125,10 @@ def connect(cluster: Any, *, name: str = "cluster",
 
     Raises InvalidOptionError for a value that is none of these (an address names a host
     and a port), ClusterError when no scheduler answers at the address within Dask's
-    connect timeout (``distributed.comm.timeouts.connect``) or Dask is not installed.
+    connect timeout (``distributed.comm.timeouts.connect``: the connection and the
+    handshake in all), when the peer there greets as no Dask scheduler does (a TCP
+    address's first bytes are read and checked here, never taken as Dask's frame length),
+    or when Dask is not installed.
     """
     distributed = _distributed()
     if isinstance(cluster, distributed.Client):
@@ -149,12 +153,57 @@ def connect(cluster: Any, *, name: str = "cluster",
     except ValueError as exc:
         raise InvalidOptionError(f"{name} {cluster!r} is not a scheduler address ({exc}): give "
                                  "tcp://HOST:PORT, local or local:N") from None
+    seconds = connect_timeout()
     try:
-        return distributed.Client(cluster, set_as_default=False)
+        scheme, location = distributed.comm.parse_address(cluster)
+        if scheme == "tcp":  # other schemes (tls) cannot be read below Dask's comm
+            host, port = distributed.comm.parse_host_port(location)
+            check_greeting(host, port, seconds)
+        return _bounded_client(distributed)(cluster, timeout=seconds, set_as_default=False)
+    except NotAScheduler as exc:
+        raise ClusterError(f"{name} {cluster!r} is not a Dask scheduler: {exc}") from None
     except (OSError, ValueError, TypeError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if isinstance(exc, TimeoutError) and not str(exc):
+            reason = f"no handshake within {seconds:g} s"
         raise ClusterError(f"{name} {cluster!r}: no Dask scheduler answers there ({reason})"
                            ) from None
+
+
+def connect_timeout() -> float:
+    """Return Dask's connect timeout in seconds (``distributed.comm.timeouts.connect``),
+    which bounds the whole of connecting here: the connection, the scheduler's greeting
+    and the client's handshake."""
+    import dask
+
+    return float(dask.utils.parse_timedelta(
+        dask.config.get("distributed.comm.timeouts.connect"), default="seconds"))
+
+
+_BOUNDED: list[Any] = []
+
+
+def _bounded_client(distributed: Any) -> Any:
+    """Return a ``Client`` class whose start, handshake included, ends within its
+    ``timeout``: Dask's own bounds the connection alone, so a peer that accepts and
+    stays silent would hold it until the peer closes. A start that fails closes the
+    client at once, so that no half-made client waits in its ``__del__``."""
+    if not _BOUNDED:
+        import asyncio
+
+        class BoundedClient(distributed.Client):  # type: ignore[misc, name-defined]
+            async def _start(self, *args: Any, **kwargs: Any) -> Any:
+                timeout = kwargs.get("timeout")
+                seconds = (float(timeout) if isinstance(timeout, (int, float))
+                           else connect_timeout())
+                try:
+                    return await asyncio.wait_for(super()._start(*args, **kwargs), seconds)
+                except BaseException:
+                    await self._close()
+                    raise
+
+        _BOUNDED.append(BoundedClient)
+    return _BOUNDED[0]
 
 
 # --------------------------------------------------------------------------- workers
