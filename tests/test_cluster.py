@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections import Counter
@@ -275,3 +277,56 @@ def test_a_peer_that_is_no_scheduler_one_line_exit_2(bakers: Run, tmp_path: Path
     assert line.startswith(f"bakers: error: --cluster {address!r}") and words in line
     assert not out.exists()
     assert took < 20
+
+
+def _start(argv: list[str], log: Path) -> subprocess.Popen[bytes]:
+    with open(log, "wb") as f:
+        return subprocess.Popen([sys.executable, "-m", *argv], stdout=subprocess.DEVNULL,
+                                stderr=f, start_new_session=True)
+
+
+@pytest.mark.slow
+def test_a_lost_scheduler_is_one_line_and_resume_completes(bakers: Run,
+                                                           tmp_path: Path) -> None:
+    # An external scheduler and worker in processes of their own; the scheduler is
+    # killed once rows are written. Dask's traceback of the lost connection goes to
+    # the file that bakers' line names, not to the terminal.
+    log = tmp_path / "scheduler.log"
+    scheduler = _start(["distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port",
+                        "0", "--no-dashboard"], log)
+    worker = run = None
+    try:
+        deadline = time.monotonic() + 60
+        while "Scheduler at:" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        address = log.read_text().split("Scheduler at:")[1].split()[0]
+        worker = _start(["distributed.cli.dask_worker", address, "--nthreads", "1",
+                         "--no-dashboard"], tmp_path / "worker.log")
+        out = tmp_path / "lost.tsv"
+        argv = ["range", "freecell", "1", "4000", "--cluster", address, "--chunk", "20",
+                "--threads", "1", "--out", str(out), "--quiet"]
+        run = subprocess.Popen([sys.executable, "-m", "bakers", *argv], text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ,
+                                    "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"})
+        while (time.monotonic() < deadline and run.poll() is None
+               and (not out.exists() or out.read_text().count("\n") < 30)):
+            time.sleep(0.05)
+        scheduler.kill()
+        stdout, stderr = run.communicate(timeout=120)
+    finally:
+        for process in (scheduler, worker, run):
+            if process is not None:
+                process.kill()
+                process.wait()
+    assert (run.returncode, stdout) == (2, ""), stderr
+    line = one_error_line(stderr)
+    assert line.startswith("bakers: error: the connection to the Dask scheduler was lost")
+    kept = file_rows(out)
+    assert 29 <= sum(kept.values()) < 4000 and max(kept.values()) == 1
+    if "(Dask's log: " in line:
+        assert Path(line.split("(Dask's log: ")[1].rstrip(")")).read_text()
+    code, _, err = bakers("range", "freecell", "1", "4000", "--threads", "2", "--out",
+                          str(out), "--resume", "--quiet")
+    assert (code, err) == (0, "")
+    assert sorted(int(row[1]) for row in file_rows(out)) == list(range(1, 4001))

@@ -73,6 +73,9 @@ STOP_GRACE = 15.0
 #: Bytes a worker keeps out of a process-wide memory cap for its own needs (Dask's
 #: bookkeeping, the rows of a chunk) over what it holds when the chunk starts.
 WORKER_RESERVE = 16 * 2**20
+#: The errors of a chunk whose scheduler is gone (Dask cancels the client's futures
+#: when the connection to it closes), not of the chunk itself.
+LOST_SCHEDULER = ("FutureCancelledError", "CancelledError", "CommClosedError")
 
 
 class ClusterError(BakersError):
@@ -393,6 +396,11 @@ def _failure(numbers: list[int], exc: BaseException) -> BakersError:
             "distributed.scheduler.allowed-failures); a deal there may need more memory "
             "than a worker has: try --max-memory")
     reason = str(exc).splitlines()[0] if str(exc) else ""
+    if type(exc).__name__ in LOST_SCHEDULER:
+        return ClusterError(
+            f"the connection to the Dask scheduler was lost while the chunk of deals {span} "
+            f"ran ({type(exc).__name__}); the rows handed out before are complete (in a "
+            "file: --resume continues it)")
     return ClusterError(f"the chunk of deals {span} failed: {type(exc).__name__}"
                         + (f": {reason}" if reason else ""))
 

@@ -71,10 +71,21 @@ def _limits(args: argparse.Namespace, threads: int) -> Limits:
 
 
 def cmd_range(args: argparse.Namespace) -> int:
-    """Run `bakers range`; return the exit code (0 done, 130 interrupted).
+    """Run `bakers range`; return the exit code (0 done, 130 interrupted). With
+    ``--cluster``, Dask's own log is kept off the terminal (`bakers.cluster_log`).
 
     Raises the BakersError of a bad game, range or option before anything is written.
     """
+    if args.cluster is None:
+        return _run(args)
+    from ..cluster_log import kept_log
+
+    with kept_log():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run `bakers range` as `cmd_range` says."""
     variant = find_variant(args.game)
     if args.worker_resources is not None and args.cluster is None:
         raise InvalidOptionError("--worker-resources needs --cluster (it sends the chunks "
