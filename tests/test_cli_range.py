@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import sys
 from collections import Counter
 from pathlib import Path
@@ -269,3 +270,23 @@ def test_sigint_stops_a_slow_run(tmp_path: Path, game: str, order: list[str]) ->
     if order:
         assert [int(r["deal"]) for r in rows] == list(range(1, len(rows) + 1))
     assert all(r["verdict"] in ("solved", "impossible", "unknown") for r in rows)
+
+
+@pytest.mark.parametrize(("target", "extra", "kind"), [
+    ("/dev/null", ["--resume"], "a character device"),
+    ("/dev/full", ["--force"], "a character device"),
+    ("fifo", ["--force"], "a FIFO"),
+    ("fifo", ["--resume"], "a FIFO"),
+])
+def test_out_is_a_regular_file(bakers: Run, tmp_path: Path, target: str, extra: list[str],
+                               kind: str) -> None:
+    # A link to a device, or a FIFO: an endless or blocking read, a write that fails.
+    out = tmp_path / "rows.tsv"
+    if target == "fifo":
+        os.mkfifo(out)
+    else:
+        out.symlink_to(target)
+    code, stdout, err = bakers("range", "bakers_game", "1", "3", "--out", str(out), *extra)
+    assert (code, stdout) == (2, "")
+    assert one_error_line(err) == (f"bakers: error: --out {str(out)!r} is {kind}, not a "
+                                   "regular file: give a file's path")

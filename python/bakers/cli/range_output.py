@@ -6,8 +6,10 @@ without ``--resume`` or ``--force``, opened to append and locked for the run, an
 from __future__ import annotations
 
 import argparse
+import errno
 import fcntl
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import IO
@@ -38,17 +40,12 @@ def open_output(args: argparse.Namespace, fmt: Format,
     if path.exists() and not (args.resume or args.force):
         raise InvalidOptionError(f"--out {args.out!r} exists: add --resume to continue it "
                                  "or --force to overwrite it")
-    try:
-        # Opened to append (never emptied before the lock is held), then locked for the
-        # run: a second run on the file is refused before it reads or writes a byte.
-        stream = open(path, "a", encoding="utf-8")  # noqa: SIM115
-    except OSError as exc:
-        raise InvalidOptionError(f"cannot write {args.out!r}: {exc.strerror}") from None
+    stream = _open_regular(path, args.out)
     try:
         _lock(stream, args.out)
         done: set[int] = set()
         if args.resume:
-            done = done_deals(path, fmt, variant, args.solutions)
+            done = done_deals(path, stream.fileno(), fmt, variant, args.solutions)
         else:
             stream.truncate(0)
         stream.seek(0, os.SEEK_END)
@@ -60,6 +57,50 @@ def open_output(args: argparse.Namespace, fmt: Format,
         stream.write(header)
         stream.flush()
     return stream, done
+
+
+def _open_regular(path: Path, name: str) -> IO[str]:
+    """Return the regular file ``path`` open to append (made if missing; never emptied
+    here, before the lock is held).
+
+    Raises InvalidOptionError for a path that is not a regular file (a device such as
+    /dev/full, a FIFO, a socket, or a link to one), whose endless or blocking reads and
+    failing writes no run could resume, or for a file that cannot be opened.
+    """
+    # Without blocking: a FIFO with no reader would hold the open itself. The kind is
+    # told from the open descriptor, so that a file swapped after a look by name is not
+    # taken for the one seen.
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a FIFO with no reader
+            raise InvalidOptionError(f"--out {name!r} is a FIFO, not a regular file: give "
+                                     "a file's path") from None
+        raise InvalidOptionError(f"cannot write {name!r}: {exc.strerror}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise InvalidOptionError(f"--out {name!r} is {_kind(mode)}, not a regular file: "
+                                     "give a file's path")
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return open(fd, "a", encoding="utf-8")  # noqa: SIM115
+
+
+def _kind(mode: int) -> str:
+    """Return what a file that is not regular is, for a message."""
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a file"
 
 
 def _lock(stream: IO[str], name: str) -> None:

@@ -14,10 +14,11 @@ from ..variants import Variant
 from .range_formats import Format, Jsonl
 
 
-def done_deals(path: Path, fmt: Format, variant: Variant, solutions: bool) -> set[int]:
-    """Return the deals already in the file ``path`` of an earlier run, read line by
-    line, then cut off a truncated last line (an interrupted write) so that appending
-    continues the file.
+def done_deals(path: Path, fd: int, fmt: Format, variant: Variant, solutions: bool
+               ) -> set[int]:
+    """Return the deals already in the file ``path`` of an earlier run, open as ``fd``
+    (read from its start here), read line by line, then cut off a truncated last line
+    (an interrupted write) so that appending continues the file.
 
     Raises InvalidOptionError for a file that is not such a run of the same game and
     columns (the file is left as it was).
@@ -26,7 +27,8 @@ def done_deals(path: Path, fmt: Format, variant: Variant, solutions: bool) -> se
     twice: list[int] = []  # deals of a row already read (a file written by two runs)
     complete = 0  # bytes of complete lines
     header = fmt.header()
-    with open(path, "rb") as f:
+    os.lseek(fd, 0, os.SEEK_SET)
+    with open(os.dup(fd), "rb") as f:
         for number, raw in enumerate(f, start=1):
             if not raw.endswith(b"\n"):
                 break
@@ -45,8 +47,8 @@ def done_deals(path: Path, fmt: Format, variant: Variant, solutions: bool) -> se
             if deal in done:
                 twice.append(deal)
             done.add(deal)
-    if complete < path.stat().st_size:
-        os.truncate(path, complete)
+    if complete < os.fstat(fd).st_size:
+        os.ftruncate(fd, complete)
     if twice:
         shown = ", ".join(map(str, sorted(set(twice))[:5])) + (", ..." if len(set(twice)) > 5
                                                                 else "")
