@@ -290,3 +290,18 @@ def test_out_is_a_regular_file(bakers: Run, tmp_path: Path, target: str, extra: 
     assert (code, stdout) == (2, "")
     assert one_error_line(err) == (f"bakers: error: --out {str(out)!r} is {kind}, not a "
                                    "regular file: give a file's path")
+
+
+@pytest.mark.parametrize("how", ["--resume", "--deals"])
+def test_a_jsonl_line_nested_deep_names_file_and_line(bakers: Run, tmp_path: Path,
+                                                      how: str) -> None:
+    rows = tmp_path / "deep.jsonl"
+    rows.write_text('{"deal": ' + "[" * 100_000 + "]" * 100_000 + "}\n", encoding="utf-8")
+    if how == "--resume":
+        argv = ["1", "3", "--out", str(rows), "--resume"]
+    else:
+        argv = ["--deals", str(rows), "--out", str(tmp_path / "out.tsv")]
+    code, stdout, err = bakers("range", "bakers_game", *argv)
+    assert (code, stdout) == (2, "")
+    line = one_error_line(err)
+    assert f"{str(rows)!r} line 1" in line

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import csv
 import gzip
-import json
 import lzma
 import os
 import re
@@ -30,6 +29,7 @@ from typing import IO
 
 from .bulk import check_deal
 from .errors import InvalidDealError, InvalidOptionError
+from .range_rows import parse_json_line
 from .variants import Variant, find_variant
 
 __all__ = ["VERDICTS", "read_deals", "check_verdicts"]
@@ -194,7 +194,7 @@ class _Reader:
             if not text.strip():
                 continue
             try:
-                row = json.loads(text)
+                row = parse_json_line(text)
             except ValueError:
                 row = None
             if not isinstance(row, dict) or "deal" not in row:

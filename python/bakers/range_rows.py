@@ -4,11 +4,12 @@ the same in every format (TSV, CSV, JSON lines, the Parquet dataset of
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .bulk import RangeResult
 
-__all__ = ["COLUMNS", "SOLUTION", "columns", "values"]
+__all__ = ["COLUMNS", "SOLUTION", "columns", "values", "parse_json_line"]
 
 #: The columns of a row, then `SOLUTION` with ``--solutions``.
 COLUMNS = ("game", "deal", "verdict", "moves", "most_home", "most_home_exact", "expanded",
@@ -34,3 +35,15 @@ def values(result: RangeResult, solutions: bool) -> dict[str, Any]:
     if solutions:
         row[SOLUTION] = None if result.solution is None else result.solution.notation(None)
     return row
+
+
+def parse_json_line(line: str) -> Any:
+    """Return the JSON value of one line of a JSON-lines file.
+
+    Raises ValueError for a line that is not JSON, or whose arrays and objects nest
+    deeper than Python's parser goes (a row of `bakers range` is one flat object).
+    """
+    try:
+        return json.loads(line)
+    except RecursionError:
+        raise ValueError("JSON nested too deep (a row is one flat object)") from None

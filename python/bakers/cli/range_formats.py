@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidOptionError
+from ..range_rows import parse_json_line
 
 
 def text(value: Any) -> str:
@@ -80,7 +81,7 @@ class Jsonl(Format):
         return json.dumps({c: row[c] for c in self.columns}, ensure_ascii=False) + "\n"
 
     def read(self, line: str) -> tuple[str, int]:
-        obj = json.loads(line)
+        obj = parse_json_line(line)
         if not isinstance(obj, dict) or set(obj) != set(self.columns):
             raise ValueError("not an object with the keys " + ", ".join(self.columns))
         deal = obj["deal"]

@@ -4,12 +4,12 @@ of its rows, checked to be the rows of the same game and columns.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
 
 from ..errors import InvalidOptionError
+from ..range_rows import parse_json_line
 from ..variants import Variant
 from .range_formats import Format, Jsonl
 
@@ -80,7 +80,7 @@ def _deal_of(path: Path, number: int, line: str, fmt: Format, variant: Variant,
 def _other_columns(line: str, fmt: Format) -> bool:
     """Return whether a JSON row differs from ``fmt``'s columns by the solution alone."""
     try:
-        keys = set(json.loads(line))
+        keys = set(parse_json_line(line))
     except (ValueError, TypeError):
         return False
     return keys ^ set(fmt.columns) == {"solution"}
