@@ -6,6 +6,7 @@ bench/tables.py reads the dataset as it reads the TSV."""
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import os
 import sys
@@ -316,3 +317,47 @@ def test_sigint_on_a_cluster_writes_the_finished_deals_and_resume_completes(
     code_, _, err = bakers(*argv, "--resume")
     assert (code_, err) == (0, "")
     assert deals_of(out) == list(range(1, 251))
+
+
+def test_the_lock_file_goes_with_the_run(bakers: Run, tmp_path: Path) -> None:
+    out = tmp_path / "l.parquet"
+    lock = out / range_dataset.LOCK_NAME
+    assert bakers("range", "freecell", "1", "3", "--out", str(out), "--quiet")[0] == 0
+    assert not lock.exists()
+    assert bakers("range", "freecell", "1", "3", "--out", str(out))[0] == 2  # refused
+    assert not lock.exists()
+    freecell = find_variant("freecell")
+    with range_dataset.open_dataset(out, freecell, solutions=False, resume=True):
+        early = os.open(lock, os.O_RDWR)  # a second run that opened it, not yet locked
+    assert not lock.exists()
+    try:
+        fcntl.flock(early, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a lock on a removed file...
+        with range_dataset.open_dataset(out, freecell, solutions=False, resume=True):
+            assert lock.exists()  # ... is no lock on the dataset
+            with pytest.raises(InvalidOptionError, match="being written by another"):
+                range_dataset.open_dataset(out, freecell, solutions=False, resume=True)
+    finally:
+        os.close(early)
+
+
+def test_a_lock_taken_on_a_removed_lock_file_is_taken_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The run before removes its lock file between this run's open and its lock.
+    out = tmp_path / "r.parquet"
+    out.mkdir()
+    flock = fcntl.flock
+    calls = []
+
+    def removed_first(fd: int, how: int) -> None:
+        calls.append(fd)
+        if len(calls) == 1:
+            (out / range_dataset.LOCK_NAME).unlink()
+        flock(fd, how)
+
+    monkeypatch.setattr(range_dataset.fcntl, "flock", removed_first)
+    with range_dataset.open_dataset(out, find_variant("freecell"), solutions=False) as run:
+        assert len(calls) == 2
+        named = os.stat(out / range_dataset.LOCK_NAME)
+        held = os.fstat(run._lock)
+        assert (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
+    assert not (out / range_dataset.LOCK_NAME).exists()

@@ -15,7 +15,8 @@ others in files of their own.
 progress bar and the closing summary, the impossible and unknown deals), which is all
 that a cluster's worker sends back. `open_dataset` opens the directory of a run:
 refuses a directory with files unless resumed or forced, reads the deals done from
-the files' ``deal`` columns, and locks the directory for the run.
+the files' ``deal`` columns, and locks the directory for the run (a lock file, removed
+when the run ends).
 
 Needs the optional extra ``bakers[parquet]`` (pyarrow), imported only when a file is
 written or read.
@@ -27,12 +28,13 @@ import bisect
 import fcntl
 import math
 import os
+import stat
 import uuid
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from .bulk import RangeResult
 from .deals import number_range
@@ -46,8 +48,12 @@ __all__ = ["EXTENSION", "ChunkSummary", "Dataset", "DealRanges", "is_dataset",
 
 #: The extension of a dataset's directory and of its files.
 EXTENSION = ".parquet"
-#: The file that a run holds locked in its directory (a dot-file: readers skip it).
+#: The file that a run holds locked in its directory (a dot-file: readers skip it),
+#: removed when the run ends.
 LOCK_NAME = ".bakers-range.lock"
+#: Opens of the lock file before giving up: each open that finds the file removed
+#: under it means that another run ended or began meanwhile.
+LOCK_TRIES = 20
 #: The end of a file's temporary name, before the rename that completes it.
 TEMPORARY = ".tmp"
 #: Bins per decade of seconds in a summary's histogram: one bin spans 2.3%, so the
@@ -348,7 +354,7 @@ class Dataset:
     """The directory of a run, locked for as long as it is open: ``done`` holds the
     deals already in its files."""
 
-    def __init__(self, directory: Path, lock: IO[str], done: DealRanges) -> None:
+    def __init__(self, directory: Path, lock: int, done: DealRanges) -> None:
         self.directory, self._lock, self.done = directory, lock, done
 
     def remove_temporary(self) -> None:
@@ -359,8 +365,19 @@ class Dataset:
             stale.unlink(missing_ok=True)
 
     def close(self) -> None:
-        """Unlock the directory."""
-        self._lock.close()
+        """Unlock the directory, and remove its lock file (once)."""
+        if self._lock < 0:
+            return
+        fd, self._lock = self._lock, -1
+        try:
+            # Removed while still held: a run that opened the file before this and locks
+            # it after sees that the name no longer leads to it, and starts again.
+            if _names(self.directory / LOCK_NAME, fd):
+                (self.directory / LOCK_NAME).unlink(missing_ok=True)
+        except OSError:
+            pass  # a lock file left behind is harmless: the next run takes it
+        finally:
+            os.close(fd)
 
     def __enter__(self) -> Dataset:
         return self
@@ -389,15 +406,10 @@ def open_dataset(directory: str | os.PathLike[str], variant: Variant, *, solutio
         raise InvalidOptionError(f"{name} is a file; a Parquet --out is a directory")
     try:
         path.mkdir(parents=True, exist_ok=True)
-        lock = open(path / LOCK_NAME, "a", encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
         raise InvalidOptionError(f"cannot write {name}: {exc.strerror or exc}") from None
+    lock = _lock(path / LOCK_NAME, name)
     try:
-        try:
-            fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise InvalidOptionError(f"{name} is being written by another bakers range: "
-                                     "wait for it to finish, or stop it and --resume") from None
         files, temporary = _files(path)
         others = [e for e in path.iterdir() if e.name != LOCK_NAME]
         if others and not (resume or force):
@@ -411,6 +423,49 @@ def open_dataset(directory: str | os.PathLike[str], variant: Variant, *, solutio
                 old.unlink()
         done = _done(path, variant, solutions, name) if resume else DealRanges()
     except BaseException:
-        lock.close()
+        Dataset(path, lock, DealRanges()).close()
         raise
     return Dataset(path, lock, done)
+
+
+def _names(path: Path, fd: int) -> bool:
+    """Return whether ``path`` names the file open as ``fd`` now."""
+    try:
+        named, held = os.stat(path, follow_symlinks=False), os.fstat(fd)
+    except FileNotFoundError:
+        return False
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
+
+
+def _lock(path: Path, name: str) -> int:
+    """Return the lock file ``path`` open (made if missing) and locked for this run.
+
+    A run removes its lock file as it ends, still holding it, so a lock taken on a file
+    that the name no longer leads to is let go and taken again on the file there now.
+
+    Raises InvalidOptionError when another run holds it, or it cannot be opened.
+    """
+    for _ in range(LOCK_TRIES):
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+                         | os.O_CLOEXEC, 0o666)
+        except OSError as exc:
+            raise InvalidOptionError(f"cannot write {name}: {exc.strerror or exc} "
+                                     f"({LOCK_NAME})") from None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise InvalidOptionError(f"{name}: its {LOCK_NAME} is not a regular file; "
+                                         "remove it")
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise InvalidOptionError(f"{name} is being written by another bakers range: "
+                                     "wait for it to finish, or stop it and --resume") from None
+        except BaseException:
+            os.close(fd)
+            raise
+        if _names(path, fd):
+            return fd
+        os.close(fd)  # removed by the run that held it as this one opened it
+    raise InvalidOptionError(f"{name} is being written by another bakers range: wait for "
+                             "it to finish, or stop it and --resume")
