@@ -183,6 +183,8 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes(
     assert code == 130
     done = deals_of(out)
     assert 22 <= len(done) < 120 and len(set(done)) == len(done)
+    # 22 rows or so fill no whole number of chunks of 10: a stopped chunk's file is marked.
+    assert any(".part-" in f.name for f in dataset_files(out))
     assert one_error_line(err) == (f"bakers: interrupted: {len(done)} of 120 deals done, in "
                                    f"{str(out)!r}; --resume continues")
     monkeypatch.setattr(range_writers.ChunkWriter, "_put", put)
@@ -361,3 +363,25 @@ def test_a_lock_taken_on_a_removed_lock_file_is_taken_again(
         held = os.fstat(run._lock)
         assert (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
     assert not (out / range_dataset.LOCK_NAME).exists()
+
+
+def _named_spans(path: Path) -> list[tuple[int, int]]:
+    """Return the first and last deal that each file of a dataset is named for."""
+    return sorted((int(f.name.split("-")[1]), int(f.name.split("-")[2].split(".")[0]))
+                  for f in dataset_files(path))
+
+
+@pytest.mark.parametrize("where", ["threads", "cluster"])
+def test_files_are_named_for_the_deals_their_chunk_was_given(
+        bakers: Run, client: Any, tmp_path: Path, where: str) -> None:
+    # Rows that finish out of order fill no file past its chunk: the names never overlap.
+    out = tmp_path / "n.parquet"
+    runner = (["--threads", "2"] if where == "threads"
+              else ["--cluster", client.scheduler.address])
+    assert bakers("range", "freecell", "1", "300", *runner, "--chunk", "50", "--out",
+                  str(out), "--quiet")[0] == 0
+    assert _named_spans(out) == [(n, n + 49) for n in range(1, 300, 50)]
+    for f in dataset_files(out):
+        low, high = int(f.name.split("-")[1]), int(f.name.split("-")[2].split(".")[0])
+        assert pq.read_table(f, columns=["deal"]).column("deal").to_pylist() == list(
+            range(low, high + 1))

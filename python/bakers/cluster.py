@@ -309,7 +309,8 @@ def _write_chunk(directory: str, variant: Variant, threads: int | None, limits: 
     """
     rows = _solve_chunk(variant, threads, limits, worker_memory, memory_text, False, True,
                         solutions, method, numbers, stop)
-    return range_dataset.write_chunk(directory, variant, rows, solutions)
+    return range_dataset.write_chunk(directory, variant, rows, solutions,
+                                     (min(numbers), max(numbers), len(numbers)))
 
 
 # --------------------------------------------------------------------------- client

@@ -2,14 +2,17 @@
 holding one Parquet file for each chunk of deals, with the columns of
 `bakers.range_rows` (their Arrow types are `_types`).
 
-A file is named for the first and last deal it holds, zero-padded so that the names
-sort (``freecell-000000000001-000000001000.parquet``). It is written under a temporary
-name in the same directory (a dot-file, which Parquet readers skip) and renamed when
-complete, so a file under its final name is whole. Since no deal is in two files, no
-two files share a name; a chunk written again (run again after its worker died) gives
-the same rows the same name and replaces its own file. A chunk stopped by Ctrl-C
-writes the deals it finished, fewer than its range, and a resumed run decides the
-others in files of their own.
+A file is named for the first and last deal its chunk was given, zero-padded so that
+the names sort (``freecell-000000000001-000000001000.parquet``): the chunks of a run
+are given disjoint runs of deals, so their names do not overlap, whatever order the
+deals finish in. It is written under a temporary name in the same directory (a
+dot-file, which Parquet readers skip) and renamed when complete, so a file under its
+final name is whole. A chunk written again (run again after its worker died) gives the
+same rows the same name and replaces its own file. A chunk stopped by Ctrl-C writes
+the deals it finished, fewer than it was given, under a name marked ``.part-`` and a
+mark of its own (``freecell-000000000001-000000001000.part-1f2e3d4c.parquet``); a
+resumed run gives the others to chunks of their own, which may start and end at the
+same deals.
 
 `write_chunk` writes one file and returns its `ChunkSummary` (counts, the sums of the
 progress bar and the closing summary, the impossible and unknown deals), which is all
@@ -106,11 +109,13 @@ def schema(solutions: bool) -> Any:
                       for name in columns(solutions)])
 
 
-def file_name(variant: Variant, first: int, last: int) -> str:
-    """Return the name of the file of deals ``first..last``: zero-padded numbers, wide
-    enough for the game's numbering, so that names sort as the deals do."""
+def file_name(variant: Variant, first: int, last: int, part: str | None = None) -> str:
+    """Return the name of the file of the chunk given deals ``first..last``: zero-padded
+    numbers, wide enough for the game's numbering, so that names sort as the deals do;
+    ``part`` marks a chunk stopped before it finished them all."""
     width = max(NAME_DIGITS, len(str(number_range(variant)[1])))
-    return f"{variant.name}-{first:0{width}d}-{last:0{width}d}{EXTENSION}"
+    stopped = "" if part is None else f".part-{part}"
+    return f"{variant.name}-{first:0{width}d}-{last:0{width}d}{stopped}{EXTENSION}"
 
 
 # --------------------------------------------------------------------------- summaries
@@ -190,10 +195,15 @@ def _table(results: list[RangeResult], solutions: bool) -> Any:
 
 
 def write_chunk(directory: str | os.PathLike[str], variant: Variant,
-                results: Iterable[RangeResult], solutions: bool) -> ChunkSummary:
+                results: Iterable[RangeResult], solutions: bool,
+                given: tuple[int, int, int] | None = None) -> ChunkSummary:
     """Write the rows of the numbered ``results`` (one game's, each deal once) as one
     file of the dataset ``directory``, in deal order, with the solutions' column when
-    ``solutions``; return its summary. No rows: no file.
+    ``solutions``; return its summary. No rows: no file. ``given`` is the smallest and
+    largest deal the chunk was given and how many (None: the rows', all of them), which
+    name the file; a chunk with fewer rows than that (stopped by Ctrl-C) is marked
+    ``.part-`` and a mark of its own, since a resumed run may give the deals it lacks to
+    a chunk of the same first and last deal.
 
     Raises DatasetError when pyarrow is missing or the file cannot be written.
     """
@@ -201,8 +211,9 @@ def write_chunk(directory: str | os.PathLike[str], variant: Variant,
     rows = sorted(results, key=lambda r: r.number or 0)
     if not rows:
         return summarize(rows, None)
-    first, last = rows[0].number or 0, rows[-1].number or 0
-    name = file_name(variant, first, last)
+    first, last, count = given or (rows[0].number or 0, rows[-1].number or 0, len(rows))
+    name = file_name(variant, first, last,
+                     None if len(rows) >= count else uuid.uuid4().hex[:8])
     final = Path(directory) / name
     temporary = final.with_name(f".{name}.{uuid.uuid4().hex}{TEMPORARY}")
     table = _table(rows, solutions)

@@ -41,7 +41,7 @@ from .range_cluster import cluster_files, cluster_limits, cluster_rows, connect_
 from .range_formats import format_for
 from .range_output import open_output
 from .range_progress import Tally, add_all, print_summary, progress_bar
-from .range_writers import ChunkWriter, Writer, write_all
+from .range_writers import ChunkWriter, GivenChunks, Writer, write_all
 
 __all__ = ["add_commands", "cmd_range", "COLUMNS", "OUTPUT_FORMATS"]
 
@@ -187,9 +187,10 @@ def _cmd_dataset(args: argparse.Namespace, variant: Variant, numbers: range | li
     try:
         with progress_bar(_shows_progress(args), requested - already) as progress:
             if client is None:
-                rows = solve_numbers(variant, todo, threads=threads, limits=limits,
+                given = GivenChunks(todo, chunk)
+                rows = solve_numbers(variant, iter(given), threads=threads, limits=limits,
                                      ordered=args.ordered, method=args.method, solutions=True)
-                writer = ChunkWriter(dataset.directory, variant, args.solutions, chunk,
+                writer = ChunkWriter(dataset.directory, variant, args.solutions, given,
                                      tally, progress)
                 try:
                     finished = write_all(rows, writer)
