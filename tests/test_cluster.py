@@ -47,7 +47,7 @@ def key(result: Any) -> tuple[Any, ...]:
 
 def file_rows(path: Path) -> Counter[tuple[str, ...]]:
     """Return the rows of a TSV file of `bakers range` as a multiset, timing left out."""
-    header, *lines = path.read_text(encoding="utf-8").splitlines()
+    _, header, *lines = path.read_text(encoding="utf-8").splitlines()  # record, header
     names = header.split("\t")
     keep = [i for i, name in enumerate(names) if name not in TIMING]
     return Counter(tuple(line.split("\t")[i] for i in keep) for line in lines)

@@ -45,7 +45,7 @@ def client() -> Any:
 
 def tsv_rows(path: Path) -> list[tuple[str, ...]]:
     """Return the rows of a TSV file of `bakers range`, `SAME`'s columns, by deal."""
-    header, *lines = path.read_text(encoding="utf-8").splitlines()
+    _, header, *lines = path.read_text(encoding="utf-8").splitlines()  # record, header
     names = header.split("\t")
     keep = [names.index(c) for c in SAME if c in names]
     return sorted((tuple(line.split("\t")[i] for i in keep) for line in lines),

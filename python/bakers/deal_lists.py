@@ -27,15 +27,14 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
+from . import range_settings
 from .bulk import check_deal
 from .errors import InvalidDealError, InvalidOptionError
-from .range_rows import parse_json_line
+from .range_rows import VERDICTS, parse_json_line
 from .variants import Variant, find_variant
 
 __all__ = ["VERDICTS", "read_deals", "check_verdicts"]
 
-#: The verdicts of a row of `bakers range`.
-VERDICTS = ("solved", "impossible", "unknown")
 #: A number as a list writes it: ASCII digits, with a sign (a negative one is out of
 #: range, not a bad token), at most this many digits (any deal number has fewer).
 _NUMBER = re.compile(r"[+-]?[0-9]{1,40}")
@@ -197,6 +196,8 @@ class _Reader:
                 row = parse_json_line(text)
             except ValueError:
                 row = None
+            if number == first and range_settings.from_json(row) is not None:
+                continue  # the record of a run's settings, before its rows
             if not isinstance(row, dict) or "deal" not in row:
                 raise InvalidDealError(f"{self.where} line {number}: {_token(text.strip())} "
                                        "is not a JSON object with a \"deal\"")

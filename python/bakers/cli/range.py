@@ -18,13 +18,13 @@ import argparse
 import sys
 from typing import Any
 
-from .. import range_dataset
+from .. import range_dataset, range_settings
 from ..bulk import check_range, default_threads, max_threads, solve_numbers
 from ..deal_lists import VERDICTS, read_deals
 from ..errors import InvalidOptionError
 from ..limits import Limits, parse_bytes
 from ..range_rows import COLUMNS, columns
-from ..solving import METHODS
+from ..solving import METHODS, check_method
 from ..variants import Variant, find_variant
 from .common import (
     DEFAULT_METHOD_HELP,
@@ -104,9 +104,13 @@ def _run(args: argparse.Namespace) -> int:
     if dataset:
         return _cmd_dataset(args, variant, numbers, threads, limits)
     fmt = format_for(args.out, columns(args.solutions))
+    if args.resume_any and not args.resume:
+        raise InvalidOptionError("--resume-any needs --resume (it resumes a file made "
+                                 "under other settings)")
     client = None if args.cluster is None else connect_cluster(args)
     try:
-        stream, done = open_output(args, fmt, variant)
+        stream, done = open_output(args, fmt, variant, _container(numbers),
+                                   _record(args, variant))
     except BaseException:
         if client is not None:
             client.close()
@@ -135,6 +139,19 @@ def _run(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
     return _finish(args, tally, requested, already, finished)
+
+
+def _record(args: argparse.Namespace, variant: Variant) -> dict[str, Any]:
+    """Return the record of the run's method and limits, as its output keeps them."""
+    return range_settings.settings(
+        check_method(args.method, variant), nodes=args.max_nodes, states=args.max_states,
+        memory=None if args.max_memory is None else parse_bytes(args.max_memory),
+        seconds=args.max_seconds, forget=args.forget)
+
+
+def _container(numbers: range | list[int]) -> range | set[int]:
+    """Return the deals of the run as a container that answers ``in`` at once."""
+    return numbers if isinstance(numbers, range) else set(numbers)
 
 
 def _shows_progress(args: argparse.Namespace) -> bool:
@@ -270,6 +287,9 @@ def add_commands(subparsers: Any) -> None:
     again.add_argument("--resume", action="store_true",
                        help="skip the deals already in FILE and append the rest")
     again.add_argument("--force", action="store_true", help="overwrite an existing FILE")
+    p.add_argument("--resume-any", action="store_true",
+                   help="with --resume, continue FILE even when it was made with another "
+                   "--method or other limits, or does not say (rows of both are mixed)")
     p.add_argument("--ordered", action="store_true",
                    help="write rows in deal order (default: as they finish)")
     p.add_argument("--solutions", action="store_true",

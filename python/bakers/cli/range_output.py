@@ -11,28 +11,31 @@ import fcntl
 import os
 import stat
 import sys
+from collections.abc import Container
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from ..errors import InvalidOptionError
 from ..variants import Variant
 from .range_formats import Format
-from .range_resume import done_deals
+from .range_resume import Resumed, done_deals
 
 
-def open_output(args: argparse.Namespace, fmt: Format,
-                variant: Variant) -> tuple[IO[str], set[int]]:
-    """Return the output stream (positioned to append) and the deals it already holds.
+def open_output(args: argparse.Namespace, fmt: Format, variant: Variant,
+                deals: Container[int], record: dict[str, Any]) -> tuple[IO[str], set[int]]:
+    """Return the output stream (positioned to append) and the deals it already holds;
+    a new file (or standard output) starts with the ``record`` of the run's settings and
+    the header. With --resume, the file's rows are checked to be of ``deals`` and its
+    settings to be ``record`` (unless --resume-any).
 
     Raises InvalidOptionError for an existing file without --resume or --force, a file
     that cannot be resumed, or one that cannot be written.
     """
+    header = fmt.header() or ""
     if args.out is None:
         if args.resume:
             raise InvalidOptionError("--resume needs --out FILE (the file to continue)")
-        header = fmt.header()
-        if header:
-            sys.stdout.write(header)
+        sys.stdout.write(fmt.record(record) + header)
         return sys.stdout, set()
     path = Path(args.out)
     if path.is_dir():
@@ -43,20 +46,22 @@ def open_output(args: argparse.Namespace, fmt: Format,
     stream = _open_regular(path, args.out)
     try:
         _lock(stream, args.out)
-        done: set[int] = set()
+        resumed = Resumed()
         if args.resume:
-            done = done_deals(path, stream.fileno(), fmt, variant, args.solutions)
+            resumed = done_deals(path, stream.fileno(), fmt, variant, args.solutions, deals,
+                                 record, args.resume_any)
         else:
             stream.truncate(0)
         stream.seek(0, os.SEEK_END)
     except BaseException:
         stream.close()
         raise
-    header = fmt.header()
-    if header and stream.tell() == 0:
-        stream.write(header)
+    start = "" if resumed.record or stream.tell() else fmt.record(record)
+    start += "" if resumed.header else header
+    if start:
+        stream.write(start)
         stream.flush()
-    return stream, done
+    return stream, resumed.done
 
 
 def _open_regular(path: Path, name: str) -> IO[str]:
