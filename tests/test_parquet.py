@@ -385,3 +385,46 @@ def test_files_are_named_for_the_deals_their_chunk_was_given(
         low, high = int(f.name.split("-")[1]), int(f.name.split("-")[2].split(".")[0])
         assert pq.read_table(f, columns=["deal"]).column("deal").to_pylist() == list(
             range(low, high + 1))
+
+
+def _rewrite(path: Path, change: Any) -> None:
+    """Rewrite the one file of a dataset through ``change(table) -> table``."""
+    (file,) = dataset_files(path)
+    pq.write_table(change(pq.read_table(file)), file)
+
+
+WORDS = pa.dictionary(pa.int8(), pa.string())
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda t: t.replace_schema_metadata(None), "does not record the method and limits"),
+    (lambda t: t.set_column(1, pa.field("deal", pa.uint64(), nullable=False),
+                            pa.array([0, 2, 3], type=pa.uint64())),
+     "holds deal 0, not among the deals of this run (1..5)"),
+    (lambda t: t.set_column(2, pa.field("verdict", WORDS, nullable=False),
+                            pa.array(["solved", "bogus", "solved"]).cast(WORDS)),
+     "holds the verdict 'bogus'"),
+    (lambda t: t.set_column(1, pa.field("deal", pa.int64(), nullable=False),
+                            pa.array([1, 2, 3], type=pa.int64())),
+     "does not have the column types of bakers range"),
+], ids=["no-record", "deal-0", "bogus-verdict", "signed-deals"])
+def test_resume_checks_each_file_of_a_dataset(bakers: Run, tmp_path: Path, change: Any,
+                                              words: str) -> None:
+    out = tmp_path / "c.parquet"
+    assert bakers("range", "freecell", "1", "3", "--out", str(out), "--quiet")[0] == 0
+    _rewrite(out, change)
+    code, _, err = bakers("range", "freecell", "1", "5", "--out", str(out), "--resume")
+    assert code == 2 and words in one_error_line(err)
+
+
+def test_a_dataset_of_other_settings_needs_resume_any(bakers: Run, tmp_path: Path) -> None:
+    out = tmp_path / "s.parquet"
+    assert bakers("range", "freecell", "1", "3", "--out", str(out), "--max-nodes", "5000",
+                  "--quiet")[0] == 0
+    code, _, err = bakers("range", "freecell", "1", "5", "--out", str(out), "--resume")
+    assert code == 2
+    assert "was made with --max-nodes 5000, this run has no --max-nodes" in one_error_line(err)
+    assert "--resume-any" in err
+    assert bakers("range", "freecell", "1", "5", "--out", str(out), "--resume",
+                  "--resume-any", "--quiet")[0] == 0
+    assert deals_of(out) == [1, 2, 3, 4, 5]

@@ -39,7 +39,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from . import range_dataset
+from . import range_dataset, range_settings
 from .bulk import RangeResult, after_interrupt, deal_numbers, max_threads
 from .bulk import solve_numbers as solve_on_threads
 from .cluster_probe import NotAScheduler, check_greeting
@@ -299,10 +299,12 @@ def _solve_chunk(variant: Variant, threads: int | None, limits: Limits,
 
 def _write_chunk(directory: str, variant: Variant, threads: int | None, limits: Limits,
                  worker_memory: int | None, memory_text: str, solutions: bool, method: str,
-                 numbers: list[int], stop: str) -> ChunkSummary:
+                 record: dict[str, Any] | None, numbers: list[int], stop: str
+                 ) -> ChunkSummary:
     """Decide the chunk of deals ``numbers`` as `_solve_chunk` does, write its rows as
-    one file of the Parquet dataset ``directory`` and return the file's summary (the
-    task of `write_numbers`; a chunk stopped by the client writes the rows it finished).
+    one file of the Parquet dataset ``directory`` (its metadata the run's settings
+    ``record``) and return the file's summary (the task of `write_numbers`; a chunk
+    stopped by the client writes the rows it finished).
 
     Raises DatasetError when the file cannot be written (pyarrow missing, a directory
     that this worker does not reach).
@@ -310,7 +312,7 @@ def _write_chunk(directory: str, variant: Variant, threads: int | None, limits: 
     rows = _solve_chunk(variant, threads, limits, worker_memory, memory_text, False, True,
                         solutions, method, numbers, stop)
     return range_dataset.write_chunk(directory, variant, rows, solutions,
-                                     (min(numbers), max(numbers), len(numbers)))
+                                     (min(numbers), max(numbers), len(numbers)), record)
 
 
 # --------------------------------------------------------------------------- client
@@ -627,12 +629,14 @@ def write_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
                   directory: str | os.PathLike[str], threads: int | None, limits: Limits,
                   solutions: bool, method: str, chunk: int = DEFAULT_CHUNK,
                   worker_memory: int | None = None, memory_text: str = "--max-memory",
-                  resources: dict[str, float] | None = None) -> Iterator[ChunkSummary]:
+                  resources: dict[str, float] | None = None,
+                  record: dict[str, Any] | None = None) -> Iterator[ChunkSummary]:
     """Decide the numbered deals ``numbers`` (already checked) in chunks of ``chunk``
     deals on the workers of ``client`` as `solve_numbers` does, but have each worker
     write its chunk's rows as one file of the Parquet dataset ``directory`` (a path that
     every worker reaches; see `bakers.range_dataset`), with the solutions' column when
-    ``solutions``; yield each chunk's `ChunkSummary` as it finishes, not its rows. Each
+    ``solutions`` and the run's settings ``record`` (`bakers.range_settings`) in its
+    metadata; yield each chunk's `ChunkSummary` as it finishes, not its rows. Each
     chunk asks for the worker ``resources``.
 
     Ctrl-C stops every chunk: those running write the rows they finished and their
@@ -642,7 +646,7 @@ def write_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
     """
     path = str(Path(directory).resolve())
     chunks = _run_chunks(client, numbers, chunk, _write_chunk, path, variant, threads,
-                         limits, worker_memory, memory_text, solutions, method,
+                         limits, worker_memory, memory_text, solutions, method, record,
                          resources=resources)
     try:
         try:
@@ -659,7 +663,7 @@ def write_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
 def write_range(variant: Variant | str, first: int | None = None, last: int | None = None,
                 *, cluster: Any, out: str | os.PathLike[str],
                 deals: Iterable[int] | None = None, resume: bool = False,
-                force: bool = False, threads: int | None = None,
+                resume_any: bool = False, force: bool = False, threads: int | None = None,
                 limits: Limits | None = None, solutions: bool = False,
                 method: str | None = None, chunk: int = DEFAULT_CHUNK,
                 resources: dict[str, float] | None = None) -> Iterator[ChunkSummary]:
@@ -668,8 +672,10 @@ def write_range(variant: Variant | str, first: int | None = None, last: int | No
     write their rows to the Parquet dataset ``out`` (a directory, made if missing, at
     the same path on every worker: shared storage), one file a chunk of ``chunk`` deals;
     yield the `ChunkSummary` of each file as it is written. With ``resume`` the deals
-    already in ``out``'s files are left out; with ``force`` its files are removed first;
-    otherwise a directory with files is refused. ``solutions`` adds the solutions'
+    already in ``out``'s files are left out (its files must hold deals of this run made
+    with the same method and limits, which each file records, unless ``resume_any``);
+    with ``force`` its files are removed first; otherwise a directory with files is
+    refused. ``solutions`` adds the solutions'
     column; ``threads``, ``limits``, ``method`` and ``resources`` are as in
     `solve_range`. The arguments are checked, the directory opened (and locked while the
     summaries are read) and the cluster connected when the function is called; what was
@@ -680,9 +686,13 @@ def write_range(variant: Variant | str, first: int | None = None, last: int | No
     """
     variant, numbers, limits, method, resources = _checked(
         variant, first, last, deals, threads, chunk, resources, limits, method)
-    dataset = range_dataset.open_dataset(out, variant, solutions=bool(solutions),
-                                         resume=bool(resume), force=bool(force),
-                                         name=f"out={str(out)!r}")
+    record = range_settings.settings(method, nodes=limits.nodes, states=limits.states,
+                                     memory=limits.memory, seconds=limits.seconds,
+                                     forget=limits.forget)
+    dataset = range_dataset.open_dataset(
+        out, variant, solutions=bool(solutions), resume=bool(resume), force=bool(force),
+        name=f"out={str(out)!r}", deals=numbers if isinstance(numbers, range) else set(numbers),
+        record=record, mix=bool(resume_any))
     try:
         client = _connected(cluster, resources)
     except BaseException:
@@ -691,7 +701,7 @@ def write_range(variant: Variant | str, first: int | None = None, last: int | No
     summaries = write_numbers(variant, dataset.done.not_in(numbers), client=client,
                               directory=dataset.directory, threads=threads, limits=limits,
                               solutions=bool(solutions), method=method, chunk=chunk,
-                              resources=resources)
+                              resources=resources, record=record)
     return _opened(summaries, dataset, client if client is not cluster else None)
 
 

@@ -34,15 +34,16 @@ import os
 import stat
 import uuid
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import range_settings
 from .bulk import RangeResult
 from .deals import number_range
 from .errors import DatasetError, InvalidOptionError
-from .range_rows import SOLUTION, columns, values
+from .range_rows import SOLUTION, VERDICTS, columns, values
 from .variants import Variant
 
 __all__ = ["EXTENSION", "ChunkSummary", "Dataset", "DealRanges", "is_dataset",
@@ -196,14 +197,16 @@ def _table(results: list[RangeResult], solutions: bool) -> Any:
 
 def write_chunk(directory: str | os.PathLike[str], variant: Variant,
                 results: Iterable[RangeResult], solutions: bool,
-                given: tuple[int, int, int] | None = None) -> ChunkSummary:
+                given: tuple[int, int, int] | None = None,
+                record: dict[str, Any] | None = None) -> ChunkSummary:
     """Write the rows of the numbered ``results`` (one game's, each deal once) as one
     file of the dataset ``directory``, in deal order, with the solutions' column when
     ``solutions``; return its summary. No rows: no file. ``given`` is the smallest and
     largest deal the chunk was given and how many (None: the rows', all of them), which
     name the file; a chunk with fewer rows than that (stopped by Ctrl-C) is marked
     ``.part-`` and a mark of its own, since a resumed run may give the deals it lacks to
-    a chunk of the same first and last deal.
+    a chunk of the same first and last deal. ``record`` is the run's settings
+    (`bakers.range_settings`), kept in the file's schema metadata.
 
     Raises DatasetError when pyarrow is missing or the file cannot be written.
     """
@@ -217,6 +220,8 @@ def write_chunk(directory: str | os.PathLike[str], variant: Variant,
     final = Path(directory) / name
     temporary = final.with_name(f".{name}.{uuid.uuid4().hex}{TEMPORARY}")
     table = _table(rows, solutions)
+    if record is not None:
+        table = table.replace_schema_metadata(range_settings.metadata(record))
     try:
         try:
             # The deals, in order, take a few bits each as deltas; the rest of the
@@ -327,38 +332,82 @@ def dataset_files(directory: str | os.PathLike[str]) -> list[Path]:
     return _files(Path(directory))[0]
 
 
-def _done(directory: Path, variant: Variant, solutions: bool, name: str) -> DealRanges:
+def _done(directory: Path, variant: Variant, solutions: bool, name: str,
+          deals: Container[int] | None, record: dict[str, Any] | None,
+          mix: bool) -> DealRanges:
     """Return the deals in the files of the dataset ``directory``, read from their
-    ``deal`` column, after checking that each is a file of the same game and columns.
+    ``deal`` column, after checking that each is a file of the same game and columns
+    (of the types the writer gives them), of known verdicts and of ``deals`` (None:
+    any), made with the settings ``record`` (None or ``mix``: any).
 
     Raises InvalidOptionError for a file that is not.
     """
-    _, pq = load_pyarrow()
-    expected = list(columns(solutions))
+    pa, pq = load_pyarrow()
+
+    expected = schema(solutions)
+    wanted = None if deals is None or isinstance(deals, range) else pa.array(
+        sorted(deals), type=pa.uint64())
     ranges: list[tuple[int, int]] = []
     for path in _files(directory)[0]:
+        where = f"{name}: {path.name!r}"
         try:
-            found = pq.read_schema(path).names
-            if found == expected:
-                table = pq.read_table(path, columns=["game", "deal"])
+            found = pq.read_schema(path)
+            if found.names == expected.names and found.remove_metadata().equals(expected):
+                table = pq.read_table(path, columns=["game", "deal", "verdict"])
         except (OSError, ValueError) as exc:  # pyarrow's errors are of these kinds
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise InvalidOptionError(f"{name}: {path.name!r} is not a Parquet file of bakers "
-                                     f"range ({reason}); resume only its own output") from None
-        if found != expected:
-            if set(found) ^ set(expected) == {SOLUTION}:
+            raise InvalidOptionError(f"{where} is not a Parquet file of bakers range "
+                                     f"({reason}); resume only its own output") from None
+        if found.names != expected.names:
+            if set(found.names) ^ set(expected.names) == {SOLUTION}:
                 raise InvalidOptionError(
                     f"{name} was written {'without' if solutions else 'with'} --solutions; "
                     f"resume it {'without' if solutions else 'with'} --solutions too")
-            raise InvalidOptionError(f"{name}: {path.name!r} does not have the columns of "
-                                     "bakers range; resume only its own output")
+            raise InvalidOptionError(f"{where} does not have the columns of bakers range; "
+                                     "resume only its own output")
+        if not found.remove_metadata().equals(expected):
+            raise InvalidOptionError(f"{where} does not have the column types of bakers "
+                                     "range; resume only its own output")
         games = set(table.column("game").unique().to_pylist()) if table.num_rows else set()
         if games - {variant.name}:
             other = sorted(map(str, games - {variant.name}))[0]
-            raise InvalidOptionError(f"{name}: {path.name!r} holds {other!r} deals, not "
+            raise InvalidOptionError(f"{where} holds {other!r} deals, not "
                                      f"{variant.name!r}: resume with the same game")
-        ranges.extend(_ranges(table.column("deal").combine_chunks()))
+        verdicts = set(table.column("verdict").unique().to_pylist()) if table.num_rows \
+            else set()
+        if verdicts - set(VERDICTS):
+            raise InvalidOptionError(f"{where} holds the verdict "
+                                     f"{sorted(map(str, verdicts - set(VERDICTS)))[0]!r}, "
+                                     "which bakers range never writes")
+        column = table.column("deal").combine_chunks()
+        _check_deals(column, deals, wanted, where)
+        range_settings.check_same(range_settings.from_metadata(found.metadata), record,
+                                  where, mix or record is None)
+        ranges.extend(_ranges(column))
     return DealRanges(ranges)
+
+
+def _check_deals(column: Any, deals: Container[int] | None, wanted: Any, where: str) -> None:
+    """Refuse a file whose ``column`` of deals holds one that is not among ``deals``
+    (``wanted``: the same as an Arrow array, for a list).
+
+    Raises InvalidOptionError naming a deal outside.
+    """
+    import pyarrow.compute as pc
+
+    if deals is None or len(column) == 0:
+        return
+    if isinstance(deals, range):
+        low, high = (v.as_py() for v in pc.min_max(column).values())
+        outside = low if low not in deals else high if high not in deals else None
+        span = f"{deals.start}..{deals.stop - 1}"
+    else:
+        missing = column.filter(pc.invert(pc.is_in(column, value_set=wanted)))
+        outside = missing[0].as_py() if len(missing) else None
+        span = "those --deals lists"
+    if outside is not None:
+        raise InvalidOptionError(f"{where} holds deal {outside}, not among the deals of this "
+                                 f"run ({span}): resume with the deals it was made with")
 
 
 class Dataset:
@@ -398,12 +447,15 @@ class Dataset:
 
 
 def open_dataset(directory: str | os.PathLike[str], variant: Variant, *, solutions: bool,
-                 resume: bool = False, force: bool = False, name: str | None = None
-                 ) -> Dataset:
+                 resume: bool = False, force: bool = False, name: str | None = None,
+                 deals: Container[int] | None = None, record: dict[str, Any] | None = None,
+                 mix: bool = False) -> Dataset:
     """Open the directory of a run (made if missing) and lock it for the run. With
-    ``resume`` the deals of its files are done, and temporary files of interrupted
-    writes are removed; with ``force`` its files are removed; otherwise a directory
-    with any file is refused. ``name`` is how messages call it (default: the path).
+    ``resume`` the deals of its files are done (each file checked to hold deals of
+    ``deals`` alone, when given, and to be made with the settings ``record``, when
+    given, unless ``mix``), and temporary files of interrupted writes are removed;
+    with ``force`` its files are removed; otherwise a directory with any file is
+    refused. ``name`` is how messages call it (default: the path).
 
     Raises DatasetError without pyarrow, InvalidOptionError for a directory that holds
     files (without ``resume`` or ``force``), a path that is a file, a file of the
@@ -432,7 +484,8 @@ def open_dataset(directory: str | os.PathLike[str], variant: Variant, *, solutio
         if force:
             for old in files:
                 old.unlink()
-        done = _done(path, variant, solutions, name) if resume else DealRanges()
+        done = (_done(path, variant, solutions, name, deals, record, mix) if resume
+                else DealRanges())
     except BaseException:
         Dataset(path, lock, DealRanges()).close()
         raise

@@ -101,12 +101,12 @@ def _run(args: argparse.Namespace) -> int:
     if args.forget and args.max_memory is None:
         raise InvalidOptionError("--forget needs --max-memory (it forgets under that limit)")
     limits = _limits(args, threads) if args.cluster is None else cluster_limits(args)
-    if dataset:
-        return _cmd_dataset(args, variant, numbers, threads, limits)
-    fmt = format_for(args.out, columns(args.solutions))
     if args.resume_any and not args.resume:
         raise InvalidOptionError("--resume-any needs --resume (it resumes a file made "
                                  "under other settings)")
+    if dataset:
+        return _cmd_dataset(args, variant, numbers, threads, limits)
+    fmt = format_for(args.out, columns(args.solutions))
     client = None if args.cluster is None else connect_cluster(args)
     try:
         stream, done = open_output(args, fmt, variant, _container(numbers),
@@ -184,11 +184,14 @@ def _cmd_dataset(args: argparse.Namespace, variant: Variant, numbers: range | li
     range_dataset.load_pyarrow()  # missing: said before a cluster starts
     chunk = cluster.DEFAULT_CHUNK if args.chunk is None else cluster.check_chunk(
         args.chunk, "--chunk ")
+    record = _record(args, variant)
     client = None if args.cluster is None else connect_cluster(args)
     try:
         dataset = range_dataset.open_dataset(args.out, variant, solutions=args.solutions,
                                              resume=args.resume, force=args.force,
-                                             name=f"--out {args.out!r}")
+                                             name=f"--out {args.out!r}",
+                                             deals=_container(numbers), record=record,
+                                             mix=args.resume_any)
     except BaseException:
         if client is not None:
             client.close()
@@ -208,7 +211,7 @@ def _cmd_dataset(args: argparse.Namespace, variant: Variant, numbers: range | li
                 rows = solve_numbers(variant, iter(given), threads=threads, limits=limits,
                                      ordered=args.ordered, method=args.method, solutions=True)
                 writer = ChunkWriter(dataset.directory, variant, args.solutions, given,
-                                     tally, progress)
+                                     record, tally, progress)
                 try:
                     finished = write_all(rows, writer)
                 finally:
@@ -216,7 +219,7 @@ def _cmd_dataset(args: argparse.Namespace, variant: Variant, numbers: range | li
                     writer.flush()
             else:
                 summaries = cluster_files(args, client, variant, todo, limits,
-                                          dataset.directory, chunk)
+                                          dataset.directory, chunk, record)
                 try:
                     finished = add_all(summaries, tally, progress)
                 finally:

@@ -119,12 +119,15 @@ class GivenChunks:
 class ChunkWriter(RowWriter):
     """Write result rows to a Parquet dataset, a file for each chunk of deals of
     ``chunks`` (as its last row comes, and for the rows left when the run ends:
-    `flush`), named for the deals that the chunk was given."""
+    `flush`), named for the deals that the chunk was given, each recording the run's
+    settings ``record``."""
 
     def __init__(self, directory: Path, variant: Variant, solutions: bool,
-                 chunks: GivenChunks, tally: Tally, progress: Any) -> None:
+                 chunks: GivenChunks, record: dict[str, Any], tally: Tally,
+                 progress: Any) -> None:
         super().__init__(solutions, tally, progress)
         self.directory, self.variant, self.chunks = directory, variant, chunks
+        self.record = record
         self.rows: dict[int, list[RangeResult]] = {}
 
     def _put(self, result: RangeResult) -> None:
@@ -138,7 +141,7 @@ class ChunkWriter(RowWriter):
         rows = self.rows.pop(index)
         first, last, count = self.chunks.given.pop(index)
         range_dataset.write_chunk(self.directory, self.variant, rows, self.solutions,
-                                  (first, last, count))
+                                  (first, last, count), self.record)
 
     def flush(self) -> None:
         """Write the rows not yet in a file (Ctrl-C waits for the files)."""
