@@ -212,6 +212,8 @@ def test_progress_bar_on_a_terminal(bakers: Run, tmp_path: Path,
     ["bakers_game", "1", "3", "--out", "noext"],
     ["bakers_game", "1", "3", "--resume"],
     ["bakers_game", "1", "3", "--out", "r.tsv", "--resume", "--force"],
+    ["bakers_game", "1", "3", "--out", "r.tsv", "--resume-any"],
+    ["bakers_game", "1", "3", "--out", "r.parquet", "--resume-any"],
     ["bakers_game", "1", "3", "--max-memory", "lots"],
     ["bakers_game", "1", "3", "--max-memory", "20M"],  # less than the process holds
     ["bakers_game", "1", "3", "--max-seconds", "-1"],

@@ -44,7 +44,7 @@ from .bulk import RangeResult, after_interrupt, deal_numbers, max_threads
 from .bulk import solve_numbers as solve_on_threads
 from .cluster_probe import NotAScheduler, check_greeting
 from .errors import BakersError, InvalidOptionError
-from .limits import Limits, limits_or
+from .limits import Limits, limits_or, parse_bytes
 from .range_dataset import ChunkSummary
 from .solving import check_method
 from .variants import Variant, find_variant
@@ -687,7 +687,8 @@ def write_range(variant: Variant | str, first: int | None = None, last: int | No
     variant, numbers, limits, method, resources = _checked(
         variant, first, last, deals, threads, chunk, resources, limits, method)
     record = range_settings.settings(method, nodes=limits.nodes, states=limits.states,
-                                     memory=limits.memory, seconds=limits.seconds,
+                                     memory=None if limits.memory is None
+                                     else parse_bytes(limits.memory), seconds=limits.seconds,
                                      forget=limits.forget)
     dataset = range_dataset.open_dataset(
         out, variant, solutions=bool(solutions), resume=bool(resume), force=bool(force),

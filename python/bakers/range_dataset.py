@@ -34,7 +34,7 @@ import os
 import stat
 import uuid
 from collections import Counter
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -333,7 +333,7 @@ def dataset_files(directory: str | os.PathLike[str]) -> list[Path]:
 
 
 def _done(directory: Path, variant: Variant, solutions: bool, name: str,
-          deals: Container[int] | None, record: dict[str, Any] | None,
+          deals: range | set[int] | None, record: dict[str, Any] | None,
           mix: bool) -> DealRanges:
     """Return the deals in the files of the dataset ``directory``, read from their
     ``deal`` column, after checking that each is a file of the same game and columns
@@ -381,13 +381,14 @@ def _done(directory: Path, variant: Variant, solutions: bool, name: str,
                                      "which bakers range never writes")
         column = table.column("deal").combine_chunks()
         _check_deals(column, deals, wanted, where)
-        range_settings.check_same(range_settings.from_metadata(found.metadata), record,
-                                  where, mix or record is None)
+        if record is not None:
+            range_settings.check_same(range_settings.from_metadata(found.metadata), record,
+                                      where, mix)
         ranges.extend(_ranges(column))
     return DealRanges(ranges)
 
 
-def _check_deals(column: Any, deals: Container[int] | None, wanted: Any, where: str) -> None:
+def _check_deals(column: Any, deals: range | set[int] | None, wanted: Any, where: str) -> None:
     """Refuse a file whose ``column`` of deals holds one that is not among ``deals``
     (``wanted``: the same as an Arrow array, for a list).
 
@@ -448,7 +449,7 @@ class Dataset:
 
 def open_dataset(directory: str | os.PathLike[str], variant: Variant, *, solutions: bool,
                  resume: bool = False, force: bool = False, name: str | None = None,
-                 deals: Container[int] | None = None, record: dict[str, Any] | None = None,
+                 deals: range | set[int] | None = None, record: dict[str, Any] | None = None,
                  mix: bool = False) -> Dataset:
     """Open the directory of a run (made if missing) and lock it for the run. With
     ``resume`` the deals of its files are done (each file checked to hold deals of
