@@ -65,9 +65,12 @@ def rows(path: Path) -> Iterator[dict[str, str]]:
     with opener(path, "rt", encoding="utf-8") as f:
         if name.endswith(".jsonl"):
             for line in f:
-                yield {k: "" if v is None else str(v) for k, v in json.loads(line).items()}
+                row = json.loads(line)
+                if "deal" in row:  # not the first line's record of the run's settings
+                    yield {k: "" if v is None else str(v) for k, v in row.items()}
         else:
-            text = f.read()
+            # The comment line before the header records the run's settings.
+            text = "".join(line for line in f if not line.startswith("#"))
             delimiter = "," if name.endswith(".csv") else "\t"
             yield from csv.DictReader(io.StringIO(text), delimiter=delimiter)
 

@@ -46,7 +46,7 @@ def test_a_second_run_on_one_file_is_refused_naming_the_first(bakers: Run, tmp_p
                                        "--quiet", *again)
             assert (code, stdout) == (2, "")
             assert f"is being written by process {first.pid}" in one_error_line(err)
-        assert out.read_text().count("\n") == 1  # the header alone: nothing written twice
+        assert out.read_text().count("\n") == 2  # record, header: nothing written twice
     finally:
         first.kill()
         first.communicate()
@@ -60,13 +60,13 @@ def test_resume_warns_of_duplicate_rows(bakers: Run, tmp_path: Path) -> None:
     assert bakers("range", "bakers_game", "1", "3", "--out", str(out), "--quiet",
                   "--ordered")[0] == 0
     lines = out.read_text().splitlines(keepends=True)
-    out.write_text("".join([*lines, lines[2], lines[2]]))  # deal 2, three times in all
+    out.write_text("".join([*lines, lines[3], lines[3]]))  # deal 2, three times in all
     code, _, err = bakers("range", "bakers_game", "1", "4", "--out", str(out), "--resume",
                           "--quiet")
     assert code == 0
     assert one_error_line(err) == (f"bakers: warning: {str(out)!r} holds 2 duplicate rows "
                                    f"(deals 2); each deal counts once and is not decided again")
-    assert out.read_text().count("\tbakers_game\t") == 0 and len(out.read_text().splitlines()) == 7
+    assert out.read_text().count("\tbakers_game\t") == 0 and len(out.read_text().splitlines()) == 8
 
 
 # -- the newcomer's round trips ----------------------------------------------------------

@@ -28,8 +28,12 @@ def parse_lines(text: str, ext: str) -> list[dict[str, object]]:
     """Return the data rows of a `bakers range` output, each as a dict of strings (TSV,
     CSV) or of JSON values; every line must be complete."""
     assert text == "" or text.endswith("\n"), "the last line is truncated"
+    lines = text.splitlines(keepends=True)
     if ext == ".jsonl":
-        return [json.loads(line) for line in text.splitlines()]
+        assert "bakers_range" in json.loads(lines[0])  # the record of the settings
+        return [json.loads(line) for line in lines[1:]]
+    assert lines[0].startswith("# bakers range {")  # the record of the settings
+    text = "".join(lines[1:])
     rows = (list(csv.reader(io.StringIO(text))) if ext == ".csv"
             else [line.split("\t") for line in text.splitlines()])
     header, data = rows[0], rows[1:]
@@ -216,6 +220,8 @@ def test_progress_bar_on_a_terminal(bakers: Run, tmp_path: Path,
     ["bakers_game", "1", "3", "--out", "noext"],
     ["bakers_game", "1", "3", "--resume"],
     ["bakers_game", "1", "3", "--out", "r.tsv", "--resume", "--force"],
+    ["bakers_game", "1", "3", "--out", "r.tsv", "--resume-any"],
+    ["bakers_game", "1", "3", "--out", "r.parquet", "--resume-any"],
     ["bakers_game", "1", "3", "--max-memory", "lots"],
     ["bakers_game", "1", "3", "--max-memory", "20M"],  # less than the process holds
     ["bakers_game", "1", "3", "--max-seconds", "-1"],
@@ -234,8 +240,8 @@ def test_bad_input_is_one_line(bakers: Run, tmp_path: Path, monkeypatch: pytest.
     ("old rows\n", [], "exists"),
     ("game\tdeal\n", ["--resume"], "header"),
     ("game\tdeal\nbakers_game\t1\tso", ["--resume"], "header"),
-    ("\t".join(cli_range.COLUMNS) + "\nfreecell\t1" + "\t" * 9 + "\n", ["--resume"],
-     "'freecell' deal"),
+    ("\t".join(cli_range.COLUMNS) + "\nfreecell\t1\tsolved\t9\t52\ttrue\t1\t1\t1\t0.100000\t\n",
+     ["--resume"], "'freecell' deal"),
     ("\t".join(cli_range.COLUMNS) + "\nbakers_game\tone" + "\t" * 9 + "\n", ["--resume"],
      "line 2"),
     ("\t".join(cli_range.COLUMNS) + "\n", ["--resume", "--solutions"], "without --solutions"),
@@ -278,3 +284,109 @@ def test_sigint_stops_a_slow_run(tmp_path: Path, game: str, order: list[str]) ->
     if order:
         assert [int(r["deal"]) for r in rows] == list(range(1, len(rows) + 1))
     assert all(r["verdict"] in ("solved", "impossible", "unknown") for r in rows)
+
+
+@pytest.mark.parametrize(("target", "extra", "kind"), [
+    ("/dev/null", ["--resume"], "a character device"),
+    ("/dev/full", ["--force"], "a character device"),
+    ("fifo", ["--force"], "a FIFO"),
+    ("fifo", ["--resume"], "a FIFO"),
+])
+def test_out_is_a_regular_file(bakers: Run, tmp_path: Path, target: str, extra: list[str],
+                               kind: str) -> None:
+    # A link to a device, or a FIFO: an endless or blocking read, a write that fails.
+    out = tmp_path / "rows.tsv"
+    if target == "fifo":
+        os.mkfifo(out)
+    else:
+        out.symlink_to(target)
+    code, stdout, err = bakers("range", "bakers_game", "1", "3", "--out", str(out), *extra)
+    assert (code, stdout) == (2, "")
+    assert one_error_line(err) == (f"bakers: error: --out {str(out)!r} is {kind}, not a "
+                                   "regular file: give a file's path")
+
+
+@pytest.mark.parametrize("how", ["--resume", "--deals"])
+def test_a_jsonl_line_nested_deep_names_file_and_line(bakers: Run, tmp_path: Path,
+                                                      how: str) -> None:
+    rows = tmp_path / "deep.jsonl"
+    rows.write_text('{"deal": ' + "[" * 100_000 + "]" * 100_000 + "}\n", encoding="utf-8")
+    if how == "--resume":
+        argv = ["1", "3", "--out", str(rows), "--resume"]
+    else:
+        argv = ["--deals", str(rows), "--out", str(tmp_path / "out.tsv")]
+    code, stdout, err = bakers("range", "bakers_game", *argv)
+    assert (code, stdout) == (2, "")
+    line = one_error_line(err)
+    assert f"{str(rows)!r} line 1" in line
+
+
+def _made(bakers: Run, path: Path, *argv: str) -> list[str]:
+    assert bakers("range", "bakers_game", "1", "5", "--ordered", "--out", str(path),
+                  "--quiet", *argv)[0] == 0
+    return path.read_text(encoding="utf-8").splitlines(keepends=True)
+
+
+@pytest.mark.parametrize(("column", "value", "words"), [
+    (1, "0", "line 4: deal 0 is not among the deals of this run (1..5)"),
+    (1, "-5", "deal '-5' is not as bakers range writes it"),
+    (1, "99999999999999", "deal 99999999999999 is not among the deals of this run"),
+    (2, "bogus", "verdict 'bogus' is not as bakers range writes it"),
+    (3, "", "moves '' is not as bakers range writes it"),
+    (6, "many", "expanded 'many' is not as bakers range writes it"),
+    (5, "yes", "most_home_exact 'yes' is not"),
+    (9, "nan", "seconds 'nan' is not"),
+])
+def test_resume_checks_each_row_as_the_writer_writes_it(
+        bakers: Run, tmp_path: Path, column: int, value: str, words: str) -> None:
+    out = tmp_path / "rows.tsv"
+    lines = _made(bakers, out)
+    fields = lines[3].rstrip("\n").split("\t")  # deal 2, solved
+    fields[column] = value
+    content = "".join(lines[:3]) + "\t".join(fields) + "\n"
+    out.write_text(content, encoding="utf-8")
+    code, _, err = bakers("range", "bakers_game", "1", "5", "--out", str(out), "--resume")
+    assert code == 2
+    line = one_error_line(err)
+    assert line.startswith(f"bakers: error: {str(out)!r} line 4") and words in line
+    assert out.read_text(encoding="utf-8") == content  # the file is left as it was
+
+
+def test_resume_checks_jsonl_rows_and_their_order(bakers: Run, tmp_path: Path) -> None:
+    out = tmp_path / "rows.jsonl"
+    lines = _made(bakers, out)
+    row = json.loads(lines[2])
+    for bad, words in [({**row, "expanded": "12"}, "expanded '12' is not"),
+                       ({**row, "deal": 3.0}, "deal 3.0 is not"),
+                       ({"deal": row["deal"], **row}, "in this order")]:
+        out.write_text(lines[0] + json.dumps(bad) + "\n", encoding="utf-8")
+        code, _, err = bakers("range", "bakers_game", "1", "5", "--out", str(out), "--resume")
+        assert code == 2 and words in one_error_line(err)
+
+
+@pytest.mark.parametrize("ext", [".tsv", ".csv", ".jsonl"])
+def test_resume_of_other_settings_needs_resume_any(bakers: Run, tmp_path: Path,
+                                                   ext: str) -> None:
+    out = tmp_path / f"rows{ext}"
+    lines = _made(bakers, out, "--max-nodes", "100000")
+    code, _, err = bakers("range", "bakers_game", "1", "8", "--out", str(out), "--resume",
+                          "--method", "best-first")
+    assert code == 2
+    assert one_error_line(err) == (
+        f"bakers: error: {str(out)!r} was made with --method depth-first, --max-nodes "
+        "100000, this run has --method best-first, no --max-nodes: resume with the same method "
+        "and limits, or add --resume-any to mix them")
+    assert out.read_text(encoding="utf-8") == "".join(lines)
+    assert bakers("range", "bakers_game", "1", "8", "--out", str(out), "--resume",
+                  "--max-nodes", "100000", "--quiet")[0] == 0
+    assert len(rows_of(out)) == 8
+    # A file written before the settings were recorded: unknown, so --resume-any.
+    out.write_text("".join(lines[1:]), encoding="utf-8")
+    code, _, err = bakers("range", "bakers_game", "1", "8", "--out", str(out), "--resume")
+    assert code == 2 and "does not record the method and limits" in one_error_line(err)
+    assert "--resume-any" in err
+    code, _, err = bakers("range", "bakers_game", "1", "8", "--out", str(out), "--resume",
+                          "--resume-any", "--quiet")
+    assert (code, err) == (0, "")
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("".join(lines[1:])) and text.count("\n") == len(lines) - 1 + 3

@@ -8,10 +8,13 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +47,7 @@ def key(result: Any) -> tuple[Any, ...]:
 
 def file_rows(path: Path) -> Counter[tuple[str, ...]]:
     """Return the rows of a TSV file of `bakers range` as a multiset, timing left out."""
-    header, *lines = path.read_text(encoding="utf-8").splitlines()
+    _, header, *lines = path.read_text(encoding="utf-8").splitlines()  # record, header
     names = header.split("\t")
     keep = [i for i, name in enumerate(names) if name not in TIMING]
     return Counter(tuple(line.split("\t")[i] for i in keep) for line in lines)
@@ -191,7 +194,7 @@ def test_a_worker_memory_cap_too_small_one_line_exit_2(bakers: Run, client: Any,
     line = one_error_line(err)
     assert line.startswith("bakers: error: --max-memory 20M is too small for a worker: it "
                            "already holds")
-    assert out.read_text(encoding="utf-8").count("\n") == 1  # the header, no row
+    assert out.read_text(encoding="utf-8").count("\n") == 2  # record, header, no row
 
 
 @pytest.mark.parametrize(("argv", "words"), [
@@ -215,3 +218,115 @@ def test_api_checks_its_arguments_when_called(client: Any) -> None:
         cluster.solve_range("freecell", 1, 5, cluster=client, chunk=0)
     with pytest.raises(InvalidOptionError, match=r"threads=0 must be"):
         cluster.solve_range("freecell", 1, 5, cluster=client, threads=0)
+
+
+#: The greeting of a Dask scheduler as it sends it on each new connection.
+GREETING = (b":\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00*\x00\x00\x00\x00\x00"
+            b"\x00\x00\x83\xabcompression\xc0\xa6python\x93\x03\x0b\x07\xafpickle-protocol\x05")
+
+
+@contextmanager
+def peer(greeting: bytes) -> Iterator[str]:
+    """Yield the address of a TCP peer that sends ``greeting`` on each connection, then
+    stays silent; it closes each connection after 25 s, so that a client waiting on it
+    without a bound ends, late, rather than hanging the tests."""
+    server = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:  # closed
+                return
+            held.append(conn)
+            with suppress(OSError):
+                conn.sendall(greeting)
+            threading.Timer(25, conn.close).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        server.close()
+        for conn in held:
+            conn.close()
+
+
+@pytest.mark.parametrize(("greeting", "words"), [
+    (b"", "is not a Dask scheduler: it accepted the connection but sent no Dask greeting "
+          "within 1 s"),
+    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n",
+     "is not a Dask scheduler: it answered b'HTTP/1.1'"),
+    (b"\x00\x00\x00\x00\x10\x00\x00\x00" + b"x" * 64, "is not a Dask scheduler: it answered"),
+    (GREETING, "no Dask scheduler answers there (no handshake within 1 s)"),
+], ids=["silent", "http", "huge-length", "greets-then-silent"])
+def test_a_peer_that_is_no_scheduler_one_line_exit_2(bakers: Run, tmp_path: Path,
+                                                    greeting: bytes, words: str) -> None:
+    # A silent peer, an HTTP server, a length of 64 GiB, a peer that greets and then
+    # says nothing: each refused within the connect timeout, nothing allocated for it.
+    out = tmp_path / "none.tsv"
+    with peer(greeting) as address:
+        start = time.monotonic()
+        with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+            code, stdout, err = bakers("range", "freecell", "1", "10", "--cluster", address,
+                                       "--out", str(out))
+        took = time.monotonic() - start
+    assert (code, stdout) == (2, "")
+    line = one_error_line(err)
+    assert line.startswith(f"bakers: error: --cluster {address!r}") and words in line
+    assert not out.exists()
+    assert took < 20
+
+
+def _start(argv: list[str], log: Path) -> subprocess.Popen[bytes]:
+    with open(log, "wb") as f:
+        return subprocess.Popen([sys.executable, "-m", *argv], stdout=subprocess.DEVNULL,
+                                stderr=f, start_new_session=True)
+
+
+@pytest.mark.slow
+def test_a_lost_scheduler_is_one_line_and_resume_completes(bakers: Run,
+                                                           tmp_path: Path) -> None:
+    # An external scheduler and worker in processes of their own; the scheduler is
+    # killed once rows are written. Dask's traceback of the lost connection goes to
+    # the file that bakers' line names, not to the terminal.
+    log = tmp_path / "scheduler.log"
+    scheduler = _start(["distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port",
+                        "0", "--no-dashboard"], log)
+    worker = run = None
+    try:
+        deadline = time.monotonic() + 60
+        while "Scheduler at:" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        address = log.read_text().split("Scheduler at:")[1].split()[0]
+        worker = _start(["distributed.cli.dask_worker", address, "--nthreads", "1",
+                         "--no-dashboard"], tmp_path / "worker.log")
+        out = tmp_path / "lost.tsv"
+        argv = ["range", "freecell", "1", "4000", "--cluster", address, "--chunk", "20",
+                "--threads", "1", "--out", str(out), "--quiet"]
+        run = subprocess.Popen([sys.executable, "-m", "bakers", *argv], text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ,
+                                    "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"})
+        while (time.monotonic() < deadline and run.poll() is None
+               and (not out.exists() or out.read_text().count("\n") < 30)):
+            time.sleep(0.05)
+        scheduler.kill()
+        stdout, stderr = run.communicate(timeout=120)
+    finally:
+        for process in (scheduler, worker, run):
+            if process is not None:
+                process.kill()
+                process.wait()
+    assert (run.returncode, stdout) == (2, ""), stderr
+    line = one_error_line(stderr)
+    assert line.startswith("bakers: error: the connection to the Dask scheduler was lost")
+    kept = file_rows(out)
+    assert 29 <= sum(kept.values()) < 4000 and max(kept.values()) == 1
+    if "(Dask's log: " in line:
+        assert Path(line.split("(Dask's log: ")[1].rstrip(")")).read_text()
+    code, _, err = bakers("range", "freecell", "1", "4000", "--threads", "2", "--out",
+                          str(out), "--resume", "--quiet")
+    assert (code, err) == (0, "")
+    assert sorted(int(row[1]) for row in file_rows(out)) == list(range(1, 4001))

@@ -6,6 +6,7 @@ bench/tables.py reads the dataset as it reads the TSV."""
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import os
 import sys
@@ -44,7 +45,7 @@ def client() -> Any:
 
 def tsv_rows(path: Path) -> list[tuple[str, ...]]:
     """Return the rows of a TSV file of `bakers range`, `SAME`'s columns, by deal."""
-    header, *lines = path.read_text(encoding="utf-8").splitlines()
+    _, header, *lines = path.read_text(encoding="utf-8").splitlines()  # record, header
     names = header.split("\t")
     keep = [names.index(c) for c in SAME if c in names]
     return sorted((tuple(line.split("\t")[i] for i in keep) for line in lines),
@@ -182,6 +183,8 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes(
     assert code == 130
     done = deals_of(out)
     assert 22 <= len(done) < 120 and len(set(done)) == len(done)
+    # 22 rows or so fill no whole number of chunks of 10: a stopped chunk's file is marked.
+    assert any(".part-" in f.name for f in dataset_files(out))
     assert one_error_line(err) == (f"bakers: interrupted: {len(done)} of 120 deals done, in "
                                    f"{str(out)!r}; --resume continues")
     monkeypatch.setattr(range_writers.ChunkWriter, "_put", put)
@@ -316,3 +319,112 @@ def test_sigint_on_a_cluster_writes_the_finished_deals_and_resume_completes(
     code_, _, err = bakers(*argv, "--resume")
     assert (code_, err) == (0, "")
     assert deals_of(out) == list(range(1, 251))
+
+
+def test_the_lock_file_goes_with_the_run(bakers: Run, tmp_path: Path) -> None:
+    out = tmp_path / "l.parquet"
+    lock = out / range_dataset.LOCK_NAME
+    assert bakers("range", "freecell", "1", "3", "--out", str(out), "--quiet")[0] == 0
+    assert not lock.exists()
+    assert bakers("range", "freecell", "1", "3", "--out", str(out))[0] == 2  # refused
+    assert not lock.exists()
+    freecell = find_variant("freecell")
+    with range_dataset.open_dataset(out, freecell, solutions=False, resume=True):
+        early = os.open(lock, os.O_RDWR)  # a second run that opened it, not yet locked
+    assert not lock.exists()
+    try:
+        fcntl.flock(early, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a lock on a removed file...
+        with range_dataset.open_dataset(out, freecell, solutions=False, resume=True):
+            assert lock.exists()  # ... is no lock on the dataset
+            with pytest.raises(InvalidOptionError, match="being written by another"):
+                range_dataset.open_dataset(out, freecell, solutions=False, resume=True)
+    finally:
+        os.close(early)
+
+
+def test_a_lock_taken_on_a_removed_lock_file_is_taken_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The run before removes its lock file between this run's open and its lock.
+    out = tmp_path / "r.parquet"
+    out.mkdir()
+    flock = fcntl.flock
+    calls = []
+
+    def removed_first(fd: int, how: int) -> None:
+        calls.append(fd)
+        if len(calls) == 1:
+            (out / range_dataset.LOCK_NAME).unlink()
+        flock(fd, how)
+
+    monkeypatch.setattr(range_dataset.fcntl, "flock", removed_first)
+    with range_dataset.open_dataset(out, find_variant("freecell"), solutions=False) as run:
+        assert len(calls) == 2
+        named = os.stat(out / range_dataset.LOCK_NAME)
+        held = os.fstat(run._lock)
+        assert (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
+    assert not (out / range_dataset.LOCK_NAME).exists()
+
+
+def _named_spans(path: Path) -> list[tuple[int, int]]:
+    """Return the first and last deal that each file of a dataset is named for."""
+    return sorted((int(f.name.split("-")[1]), int(f.name.split("-")[2].split(".")[0]))
+                  for f in dataset_files(path))
+
+
+@pytest.mark.parametrize("where", ["threads", "cluster"])
+def test_files_are_named_for_the_deals_their_chunk_was_given(
+        bakers: Run, client: Any, tmp_path: Path, where: str) -> None:
+    # Rows that finish out of order fill no file past its chunk: the names never overlap.
+    out = tmp_path / "n.parquet"
+    runner = (["--threads", "2"] if where == "threads"
+              else ["--cluster", client.scheduler.address])
+    assert bakers("range", "freecell", "1", "300", *runner, "--chunk", "50", "--out",
+                  str(out), "--quiet")[0] == 0
+    assert _named_spans(out) == [(n, n + 49) for n in range(1, 300, 50)]
+    for f in dataset_files(out):
+        low, high = int(f.name.split("-")[1]), int(f.name.split("-")[2].split(".")[0])
+        assert pq.read_table(f, columns=["deal"]).column("deal").to_pylist() == list(
+            range(low, high + 1))
+
+
+def _rewrite(path: Path, change: Any) -> None:
+    """Rewrite the one file of a dataset through ``change(table) -> table``."""
+    (file,) = dataset_files(path)
+    pq.write_table(change(pq.read_table(file)), file)
+
+
+WORDS = pa.dictionary(pa.int8(), pa.string())
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda t: t.replace_schema_metadata(None), "does not record the method and limits"),
+    (lambda t: t.set_column(1, pa.field("deal", pa.uint64(), nullable=False),
+                            pa.array([0, 2, 3], type=pa.uint64())),
+     "holds deal 0, not among the deals of this run (1..5)"),
+    (lambda t: t.set_column(2, pa.field("verdict", WORDS, nullable=False),
+                            pa.array(["solved", "bogus", "solved"]).cast(WORDS)),
+     "holds the verdict 'bogus'"),
+    (lambda t: t.set_column(1, pa.field("deal", pa.int64(), nullable=False),
+                            pa.array([1, 2, 3], type=pa.int64())),
+     "does not have the column types of bakers range"),
+], ids=["no-record", "deal-0", "bogus-verdict", "signed-deals"])
+def test_resume_checks_each_file_of_a_dataset(bakers: Run, tmp_path: Path, change: Any,
+                                              words: str) -> None:
+    out = tmp_path / "c.parquet"
+    assert bakers("range", "freecell", "1", "3", "--out", str(out), "--quiet")[0] == 0
+    _rewrite(out, change)
+    code, _, err = bakers("range", "freecell", "1", "5", "--out", str(out), "--resume")
+    assert code == 2 and words in one_error_line(err)
+
+
+def test_a_dataset_of_other_settings_needs_resume_any(bakers: Run, tmp_path: Path) -> None:
+    out = tmp_path / "s.parquet"
+    assert bakers("range", "freecell", "1", "3", "--out", str(out), "--max-nodes", "5000",
+                  "--quiet")[0] == 0
+    code, _, err = bakers("range", "freecell", "1", "5", "--out", str(out), "--resume")
+    assert code == 2
+    assert "was made with --max-nodes 5000, this run has no --max-nodes" in one_error_line(err)
+    assert "--resume-any" in err
+    assert bakers("range", "freecell", "1", "5", "--out", str(out), "--resume",
+                  "--resume-any", "--quiet")[0] == 0
+    assert deals_of(out) == [1, 2, 3, 4, 5]

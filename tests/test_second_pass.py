@@ -25,7 +25,7 @@ def rows(path_or_text: Path | str) -> list[tuple[str, ...]]:
     """Return the rows of a TSV of `bakers range` in file order, timing left out."""
     text = path_or_text.read_text(encoding="utf-8") if isinstance(path_or_text, Path) \
         else path_or_text
-    header, *lines = text.splitlines()
+    _, header, *lines = text.splitlines()  # the record of the settings, the header
     names = header.split("\t")
     keep = [i for i, name in enumerate(names) if name not in TIMING]
     return [tuple(line.split("\t")[i] for i in keep) for line in lines]
@@ -192,7 +192,7 @@ def test_resume_with_deals_decides_only_the_missing(
                           str(out), "--quiet")
     assert code == 0, err
     text = out.read_text(encoding="utf-8").splitlines(keepends=True)
-    out.write_text("".join(text[:3]) + text[3][:10], encoding="utf-8")  # 9, 4, half of 30
+    out.write_text("".join(text[:4]) + text[4][:10], encoding="utf-8")  # 9, 4, half of 30
     code, _, err = bakers("range", GAME, "--deals", str(listed), "--ordered", "--out",
                           str(out), "--resume")
     assert code == 0

@@ -39,11 +39,12 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from . import range_dataset
+from . import range_dataset, range_settings
 from .bulk import RangeResult, after_interrupt, deal_numbers, max_threads
 from .bulk import solve_numbers as solve_on_threads
+from .cluster_probe import NotAScheduler, check_greeting
 from .errors import BakersError, InvalidOptionError
-from .limits import Limits, limits_or
+from .limits import Limits, limits_or, parse_bytes
 from .range_dataset import ChunkSummary
 from .solving import check_method
 from .variants import Variant, find_variant
@@ -72,6 +73,9 @@ STOP_GRACE = 15.0
 #: Bytes a worker keeps out of a process-wide memory cap for its own needs (Dask's
 #: bookkeeping, the rows of a chunk) over what it holds when the chunk starts.
 WORKER_RESERVE = 16 * 2**20
+#: The errors of a chunk whose scheduler is gone (Dask cancels the client's futures
+#: when the connection to it closes), not of the chunk itself.
+LOST_SCHEDULER = ("FutureCancelledError", "CancelledError", "CommClosedError")
 
 
 class ClusterError(BakersError):
@@ -124,7 +128,10 @@ def connect(cluster: Any, *, name: str = "cluster",
 
     Raises InvalidOptionError for a value that is none of these (an address names a host
     and a port), ClusterError when no scheduler answers at the address within Dask's
-    connect timeout (``distributed.comm.timeouts.connect``) or Dask is not installed.
+    connect timeout (``distributed.comm.timeouts.connect``: the connection and the
+    handshake in all), when the peer there greets as no Dask scheduler does (a TCP
+    address's first bytes are read and checked here, never taken as Dask's frame length),
+    or when Dask is not installed.
     """
     distributed = _distributed()
     if isinstance(cluster, distributed.Client):
@@ -149,12 +156,57 @@ def connect(cluster: Any, *, name: str = "cluster",
     except ValueError as exc:
         raise InvalidOptionError(f"{name} {cluster!r} is not a scheduler address ({exc}): give "
                                  "tcp://HOST:PORT, local or local:N") from None
+    seconds = connect_timeout()
     try:
-        return distributed.Client(cluster, set_as_default=False)
+        scheme, location = distributed.comm.parse_address(cluster)
+        if scheme == "tcp":  # other schemes (tls) cannot be read below Dask's comm
+            host, port = distributed.comm.parse_host_port(location)
+            check_greeting(host, port, seconds)
+        return _bounded_client(distributed)(cluster, timeout=seconds, set_as_default=False)
+    except NotAScheduler as exc:
+        raise ClusterError(f"{name} {cluster!r} is not a Dask scheduler: {exc}") from None
     except (OSError, ValueError, TypeError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if isinstance(exc, TimeoutError) and not str(exc):
+            reason = f"no handshake within {seconds:g} s"
         raise ClusterError(f"{name} {cluster!r}: no Dask scheduler answers there ({reason})"
                            ) from None
+
+
+def connect_timeout() -> float:
+    """Return Dask's connect timeout in seconds (``distributed.comm.timeouts.connect``),
+    which bounds the whole of connecting here: the connection, the scheduler's greeting
+    and the client's handshake."""
+    import dask
+
+    return float(dask.utils.parse_timedelta(
+        dask.config.get("distributed.comm.timeouts.connect"), default="seconds"))
+
+
+_BOUNDED: list[Any] = []
+
+
+def _bounded_client(distributed: Any) -> Any:
+    """Return a ``Client`` class whose start, handshake included, ends within its
+    ``timeout``: Dask's own bounds the connection alone, so a peer that accepts and
+    stays silent would hold it until the peer closes. A start that fails closes the
+    client at once, so that no half-made client waits in its ``__del__``."""
+    if not _BOUNDED:
+        import asyncio
+
+        class BoundedClient(distributed.Client):  # type: ignore[misc, name-defined]
+            async def _start(self, *args: Any, **kwargs: Any) -> Any:
+                timeout = kwargs.get("timeout")
+                seconds = (float(timeout) if isinstance(timeout, (int, float))
+                           else connect_timeout())
+                try:
+                    return await asyncio.wait_for(super()._start(*args, **kwargs), seconds)
+                except BaseException:
+                    await self._close()
+                    raise
+
+        _BOUNDED.append(BoundedClient)
+    return _BOUNDED[0]
 
 
 # --------------------------------------------------------------------------- workers
@@ -247,17 +299,20 @@ def _solve_chunk(variant: Variant, threads: int | None, limits: Limits,
 
 def _write_chunk(directory: str, variant: Variant, threads: int | None, limits: Limits,
                  worker_memory: int | None, memory_text: str, solutions: bool, method: str,
-                 numbers: list[int], stop: str) -> ChunkSummary:
+                 record: dict[str, Any] | None, numbers: list[int], stop: str
+                 ) -> ChunkSummary:
     """Decide the chunk of deals ``numbers`` as `_solve_chunk` does, write its rows as
-    one file of the Parquet dataset ``directory`` and return the file's summary (the
-    task of `write_numbers`; a chunk stopped by the client writes the rows it finished).
+    one file of the Parquet dataset ``directory`` (its metadata the run's settings
+    ``record``) and return the file's summary (the task of `write_numbers`; a chunk
+    stopped by the client writes the rows it finished).
 
     Raises DatasetError when the file cannot be written (pyarrow missing, a directory
     that this worker does not reach).
     """
     rows = _solve_chunk(variant, threads, limits, worker_memory, memory_text, False, True,
                         solutions, method, numbers, stop)
-    return range_dataset.write_chunk(directory, variant, rows, solutions)
+    return range_dataset.write_chunk(directory, variant, rows, solutions,
+                                     (min(numbers), max(numbers), len(numbers)), record)
 
 
 # --------------------------------------------------------------------------- client
@@ -344,6 +399,11 @@ def _failure(numbers: list[int], exc: BaseException) -> BakersError:
             "distributed.scheduler.allowed-failures); a deal there may need more memory "
             "than a worker has: try --max-memory")
     reason = str(exc).splitlines()[0] if str(exc) else ""
+    if type(exc).__name__ in LOST_SCHEDULER:
+        return ClusterError(
+            f"the connection to the Dask scheduler was lost while the chunk of deals {span} "
+            f"ran ({type(exc).__name__}); the rows handed out before are complete (in a "
+            "file: --resume continues it)")
     return ClusterError(f"the chunk of deals {span} failed: {type(exc).__name__}"
                         + (f": {reason}" if reason else ""))
 
@@ -569,12 +629,14 @@ def write_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
                   directory: str | os.PathLike[str], threads: int | None, limits: Limits,
                   solutions: bool, method: str, chunk: int = DEFAULT_CHUNK,
                   worker_memory: int | None = None, memory_text: str = "--max-memory",
-                  resources: dict[str, float] | None = None) -> Iterator[ChunkSummary]:
+                  resources: dict[str, float] | None = None,
+                  record: dict[str, Any] | None = None) -> Iterator[ChunkSummary]:
     """Decide the numbered deals ``numbers`` (already checked) in chunks of ``chunk``
     deals on the workers of ``client`` as `solve_numbers` does, but have each worker
     write its chunk's rows as one file of the Parquet dataset ``directory`` (a path that
     every worker reaches; see `bakers.range_dataset`), with the solutions' column when
-    ``solutions``; yield each chunk's `ChunkSummary` as it finishes, not its rows. Each
+    ``solutions`` and the run's settings ``record`` (`bakers.range_settings`) in its
+    metadata; yield each chunk's `ChunkSummary` as it finishes, not its rows. Each
     chunk asks for the worker ``resources``.
 
     Ctrl-C stops every chunk: those running write the rows they finished and their
@@ -584,7 +646,7 @@ def write_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
     """
     path = str(Path(directory).resolve())
     chunks = _run_chunks(client, numbers, chunk, _write_chunk, path, variant, threads,
-                         limits, worker_memory, memory_text, solutions, method,
+                         limits, worker_memory, memory_text, solutions, method, record,
                          resources=resources)
     try:
         try:
@@ -601,7 +663,7 @@ def write_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
 def write_range(variant: Variant | str, first: int | None = None, last: int | None = None,
                 *, cluster: Any, out: str | os.PathLike[str],
                 deals: Iterable[int] | None = None, resume: bool = False,
-                force: bool = False, threads: int | None = None,
+                resume_any: bool = False, force: bool = False, threads: int | None = None,
                 limits: Limits | None = None, solutions: bool = False,
                 method: str | None = None, chunk: int = DEFAULT_CHUNK,
                 resources: dict[str, float] | None = None) -> Iterator[ChunkSummary]:
@@ -610,8 +672,10 @@ def write_range(variant: Variant | str, first: int | None = None, last: int | No
     write their rows to the Parquet dataset ``out`` (a directory, made if missing, at
     the same path on every worker: shared storage), one file a chunk of ``chunk`` deals;
     yield the `ChunkSummary` of each file as it is written. With ``resume`` the deals
-    already in ``out``'s files are left out; with ``force`` its files are removed first;
-    otherwise a directory with files is refused. ``solutions`` adds the solutions'
+    already in ``out``'s files are left out (its files must hold deals of this run made
+    with the same method and limits, which each file records, unless ``resume_any``);
+    with ``force`` its files are removed first; otherwise a directory with files is
+    refused. ``solutions`` adds the solutions'
     column; ``threads``, ``limits``, ``method`` and ``resources`` are as in
     `solve_range`. The arguments are checked, the directory opened (and locked while the
     summaries are read) and the cluster connected when the function is called; what was
@@ -622,9 +686,14 @@ def write_range(variant: Variant | str, first: int | None = None, last: int | No
     """
     variant, numbers, limits, method, resources = _checked(
         variant, first, last, deals, threads, chunk, resources, limits, method)
-    dataset = range_dataset.open_dataset(out, variant, solutions=bool(solutions),
-                                         resume=bool(resume), force=bool(force),
-                                         name=f"out={str(out)!r}")
+    record = range_settings.settings(method, nodes=limits.nodes, states=limits.states,
+                                     memory=None if limits.memory is None
+                                     else parse_bytes(limits.memory), seconds=limits.seconds,
+                                     forget=limits.forget)
+    dataset = range_dataset.open_dataset(
+        out, variant, solutions=bool(solutions), resume=bool(resume), force=bool(force),
+        name=f"out={str(out)!r}", deals=numbers if isinstance(numbers, range) else set(numbers),
+        record=record, mix=bool(resume_any))
     try:
         client = _connected(cluster, resources)
     except BaseException:
@@ -633,7 +702,7 @@ def write_range(variant: Variant | str, first: int | None = None, last: int | No
     summaries = write_numbers(variant, dataset.done.not_in(numbers), client=client,
                               directory=dataset.directory, threads=threads, limits=limits,
                               solutions=bool(solutions), method=method, chunk=chunk,
-                              resources=resources)
+                              resources=resources, record=record)
     return _opened(summaries, dataset, client if client is not cluster else None)
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import csv
 import gzip
-import json
 import lzma
 import os
 import re
@@ -28,14 +27,14 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
+from . import range_settings
 from .bulk import check_deal
 from .errors import InvalidDealError, InvalidOptionError
+from .range_rows import VERDICTS, parse_json_line
 from .variants import Variant, find_variant
 
 __all__ = ["VERDICTS", "read_deals", "check_verdicts"]
 
-#: The verdicts of a row of `bakers range`.
-VERDICTS = ("solved", "impossible", "unknown")
 #: A number as a list writes it: ASCII digits, with a sign (a negative one is out of
 #: range, not a bad token), at most this many digits (any deal number has fewer).
 _NUMBER = re.compile(r"[+-]?[0-9]{1,40}")
@@ -194,9 +193,11 @@ class _Reader:
             if not text.strip():
                 continue
             try:
-                row = json.loads(text)
+                row = parse_json_line(text)
             except ValueError:
                 row = None
+            if number == first and range_settings.from_json(row) is not None:
+                continue  # the record of a run's settings, before its rows
             if not isinstance(row, dict) or "deal" not in row:
                 raise InvalidDealError(f"{self.where} line {number}: {_token(text.strip())} "
                                        "is not a JSON object with a \"deal\"")

@@ -2,20 +2,24 @@
 holding one Parquet file for each chunk of deals, with the columns of
 `bakers.range_rows` (their Arrow types are `_types`).
 
-A file is named for the first and last deal it holds, zero-padded so that the names
-sort (``freecell-000000000001-000000001000.parquet``). It is written under a temporary
-name in the same directory (a dot-file, which Parquet readers skip) and renamed when
-complete, so a file under its final name is whole. Since no deal is in two files, no
-two files share a name; a chunk written again (run again after its worker died) gives
-the same rows the same name and replaces its own file. A chunk stopped by Ctrl-C
-writes the deals it finished, fewer than its range, and a resumed run decides the
-others in files of their own.
+A file is named for the first and last deal its chunk was given, zero-padded so that
+the names sort (``freecell-000000000001-000000001000.parquet``): the chunks of a run
+are given disjoint runs of deals, so their names do not overlap, whatever order the
+deals finish in. It is written under a temporary name in the same directory (a
+dot-file, which Parquet readers skip) and renamed when complete, so a file under its
+final name is whole. A chunk written again (run again after its worker died) gives the
+same rows the same name and replaces its own file. A chunk stopped by Ctrl-C writes
+the deals it finished, fewer than it was given, under a name marked ``.part-`` and a
+mark of its own (``freecell-000000000001-000000001000.part-1f2e3d4c.parquet``); a
+resumed run gives the others to chunks of their own, which may start and end at the
+same deals.
 
 `write_chunk` writes one file and returns its `ChunkSummary` (counts, the sums of the
 progress bar and the closing summary, the impossible and unknown deals), which is all
 that a cluster's worker sends back. `open_dataset` opens the directory of a run:
 refuses a directory with files unless resumed or forced, reads the deals done from
-the files' ``deal`` columns, and locks the directory for the run.
+the files' ``deal`` columns, and locks the directory for the run (a lock file, removed
+when the run ends).
 
 Needs the optional extra ``bakers[parquet]`` (pyarrow), imported only when a file is
 written or read.
@@ -27,17 +31,19 @@ import bisect
 import fcntl
 import math
 import os
+import stat
 import uuid
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
+from . import range_settings
 from .bulk import RangeResult
 from .deals import number_range
 from .errors import DatasetError, InvalidOptionError
-from .range_rows import SOLUTION, columns, values
+from .range_rows import SOLUTION, VERDICTS, columns, values
 from .variants import Variant
 
 __all__ = ["EXTENSION", "ChunkSummary", "Dataset", "DealRanges", "is_dataset",
@@ -46,8 +52,12 @@ __all__ = ["EXTENSION", "ChunkSummary", "Dataset", "DealRanges", "is_dataset",
 
 #: The extension of a dataset's directory and of its files.
 EXTENSION = ".parquet"
-#: The file that a run holds locked in its directory (a dot-file: readers skip it).
+#: The file that a run holds locked in its directory (a dot-file: readers skip it),
+#: removed when the run ends.
 LOCK_NAME = ".bakers-range.lock"
+#: Opens of the lock file before giving up: each open that finds the file removed
+#: under it means that another run ended or began meanwhile.
+LOCK_TRIES = 20
 #: The end of a file's temporary name, before the rename that completes it.
 TEMPORARY = ".tmp"
 #: Bins per decade of seconds in a summary's histogram: one bin spans 2.3%, so the
@@ -100,11 +110,13 @@ def schema(solutions: bool) -> Any:
                       for name in columns(solutions)])
 
 
-def file_name(variant: Variant, first: int, last: int) -> str:
-    """Return the name of the file of deals ``first..last``: zero-padded numbers, wide
-    enough for the game's numbering, so that names sort as the deals do."""
+def file_name(variant: Variant, first: int, last: int, part: str | None = None) -> str:
+    """Return the name of the file of the chunk given deals ``first..last``: zero-padded
+    numbers, wide enough for the game's numbering, so that names sort as the deals do;
+    ``part`` marks a chunk stopped before it finished them all."""
     width = max(NAME_DIGITS, len(str(number_range(variant)[1])))
-    return f"{variant.name}-{first:0{width}d}-{last:0{width}d}{EXTENSION}"
+    stopped = "" if part is None else f".part-{part}"
+    return f"{variant.name}-{first:0{width}d}-{last:0{width}d}{stopped}{EXTENSION}"
 
 
 # --------------------------------------------------------------------------- summaries
@@ -184,10 +196,17 @@ def _table(results: list[RangeResult], solutions: bool) -> Any:
 
 
 def write_chunk(directory: str | os.PathLike[str], variant: Variant,
-                results: Iterable[RangeResult], solutions: bool) -> ChunkSummary:
+                results: Iterable[RangeResult], solutions: bool,
+                given: tuple[int, int, int] | None = None,
+                record: dict[str, Any] | None = None) -> ChunkSummary:
     """Write the rows of the numbered ``results`` (one game's, each deal once) as one
     file of the dataset ``directory``, in deal order, with the solutions' column when
-    ``solutions``; return its summary. No rows: no file.
+    ``solutions``; return its summary. No rows: no file. ``given`` is the smallest and
+    largest deal the chunk was given and how many (None: the rows', all of them), which
+    name the file; a chunk with fewer rows than that (stopped by Ctrl-C) is marked
+    ``.part-`` and a mark of its own, since a resumed run may give the deals it lacks to
+    a chunk of the same first and last deal. ``record`` is the run's settings
+    (`bakers.range_settings`), kept in the file's schema metadata.
 
     Raises DatasetError when pyarrow is missing or the file cannot be written.
     """
@@ -195,11 +214,14 @@ def write_chunk(directory: str | os.PathLike[str], variant: Variant,
     rows = sorted(results, key=lambda r: r.number or 0)
     if not rows:
         return summarize(rows, None)
-    first, last = rows[0].number or 0, rows[-1].number or 0
-    name = file_name(variant, first, last)
+    first, last, count = given or (rows[0].number or 0, rows[-1].number or 0, len(rows))
+    name = file_name(variant, first, last,
+                     None if len(rows) >= count else uuid.uuid4().hex[:8])
     final = Path(directory) / name
     temporary = final.with_name(f".{name}.{uuid.uuid4().hex}{TEMPORARY}")
     table = _table(rows, solutions)
+    if record is not None:
+        table = table.replace_schema_metadata(range_settings.metadata(record))
     try:
         try:
             # The deals, in order, take a few bits each as deltas; the rest of the
@@ -310,45 +332,90 @@ def dataset_files(directory: str | os.PathLike[str]) -> list[Path]:
     return _files(Path(directory))[0]
 
 
-def _done(directory: Path, variant: Variant, solutions: bool, name: str) -> DealRanges:
+def _done(directory: Path, variant: Variant, solutions: bool, name: str,
+          deals: range | set[int] | None, record: dict[str, Any] | None,
+          mix: bool) -> DealRanges:
     """Return the deals in the files of the dataset ``directory``, read from their
-    ``deal`` column, after checking that each is a file of the same game and columns.
+    ``deal`` column, after checking that each is a file of the same game and columns
+    (of the types the writer gives them), of known verdicts and of ``deals`` (None:
+    any), made with the settings ``record`` (None or ``mix``: any).
 
     Raises InvalidOptionError for a file that is not.
     """
-    _, pq = load_pyarrow()
-    expected = list(columns(solutions))
+    pa, pq = load_pyarrow()
+
+    expected = schema(solutions)
+    wanted = None if deals is None or isinstance(deals, range) else pa.array(
+        sorted(deals), type=pa.uint64())
     ranges: list[tuple[int, int]] = []
     for path in _files(directory)[0]:
+        where = f"{name}: {path.name!r}"
         try:
-            found = pq.read_schema(path).names
-            if found == expected:
-                table = pq.read_table(path, columns=["game", "deal"])
+            found = pq.read_schema(path)
+            if found.names == expected.names and found.remove_metadata().equals(expected):
+                table = pq.read_table(path, columns=["game", "deal", "verdict"])
         except (OSError, ValueError) as exc:  # pyarrow's errors are of these kinds
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise InvalidOptionError(f"{name}: {path.name!r} is not a Parquet file of bakers "
-                                     f"range ({reason}); resume only its own output") from None
-        if found != expected:
-            if set(found) ^ set(expected) == {SOLUTION}:
+            raise InvalidOptionError(f"{where} is not a Parquet file of bakers range "
+                                     f"({reason}); resume only its own output") from None
+        if found.names != expected.names:
+            if set(found.names) ^ set(expected.names) == {SOLUTION}:
                 raise InvalidOptionError(
                     f"{name} was written {'without' if solutions else 'with'} --solutions; "
                     f"resume it {'without' if solutions else 'with'} --solutions too")
-            raise InvalidOptionError(f"{name}: {path.name!r} does not have the columns of "
-                                     "bakers range; resume only its own output")
+            raise InvalidOptionError(f"{where} does not have the columns of bakers range; "
+                                     "resume only its own output")
+        if not found.remove_metadata().equals(expected):
+            raise InvalidOptionError(f"{where} does not have the column types of bakers "
+                                     "range; resume only its own output")
         games = set(table.column("game").unique().to_pylist()) if table.num_rows else set()
         if games - {variant.name}:
             other = sorted(map(str, games - {variant.name}))[0]
-            raise InvalidOptionError(f"{name}: {path.name!r} holds {other!r} deals, not "
+            raise InvalidOptionError(f"{where} holds {other!r} deals, not "
                                      f"{variant.name!r}: resume with the same game")
-        ranges.extend(_ranges(table.column("deal").combine_chunks()))
+        verdicts = set(table.column("verdict").unique().to_pylist()) if table.num_rows \
+            else set()
+        if verdicts - set(VERDICTS):
+            raise InvalidOptionError(f"{where} holds the verdict "
+                                     f"{sorted(map(str, verdicts - set(VERDICTS)))[0]!r}, "
+                                     "which bakers range never writes")
+        column = table.column("deal").combine_chunks()
+        _check_deals(column, deals, wanted, where)
+        if record is not None:
+            range_settings.check_same(range_settings.from_metadata(found.metadata), record,
+                                      where, mix)
+        ranges.extend(_ranges(column))
     return DealRanges(ranges)
+
+
+def _check_deals(column: Any, deals: range | set[int] | None, wanted: Any, where: str) -> None:
+    """Refuse a file whose ``column`` of deals holds one that is not among ``deals``
+    (``wanted``: the same as an Arrow array, for a list).
+
+    Raises InvalidOptionError naming a deal outside.
+    """
+    import pyarrow.compute as pc
+
+    if deals is None or len(column) == 0:
+        return
+    if isinstance(deals, range):
+        low, high = (v.as_py() for v in pc.min_max(column).values())
+        outside = low if low not in deals else high if high not in deals else None
+        span = f"{deals.start}..{deals.stop - 1}"
+    else:
+        missing = column.filter(pc.invert(pc.is_in(column, value_set=wanted)))
+        outside = missing[0].as_py() if len(missing) else None
+        span = "those --deals lists"
+    if outside is not None:
+        raise InvalidOptionError(f"{where} holds deal {outside}, not among the deals of this "
+                                 f"run ({span}): resume with the deals it was made with")
 
 
 class Dataset:
     """The directory of a run, locked for as long as it is open: ``done`` holds the
     deals already in its files."""
 
-    def __init__(self, directory: Path, lock: IO[str], done: DealRanges) -> None:
+    def __init__(self, directory: Path, lock: int, done: DealRanges) -> None:
         self.directory, self._lock, self.done = directory, lock, done
 
     def remove_temporary(self) -> None:
@@ -359,8 +426,19 @@ class Dataset:
             stale.unlink(missing_ok=True)
 
     def close(self) -> None:
-        """Unlock the directory."""
-        self._lock.close()
+        """Unlock the directory, and remove its lock file (once)."""
+        if self._lock < 0:
+            return
+        fd, self._lock = self._lock, -1
+        try:
+            # Removed while still held: a run that opened the file before this and locks
+            # it after sees that the name no longer leads to it, and starts again.
+            if _names(self.directory / LOCK_NAME, fd):
+                (self.directory / LOCK_NAME).unlink(missing_ok=True)
+        except OSError:
+            pass  # a lock file left behind is harmless: the next run takes it
+        finally:
+            os.close(fd)
 
     def __enter__(self) -> Dataset:
         return self
@@ -370,12 +448,15 @@ class Dataset:
 
 
 def open_dataset(directory: str | os.PathLike[str], variant: Variant, *, solutions: bool,
-                 resume: bool = False, force: bool = False, name: str | None = None
-                 ) -> Dataset:
+                 resume: bool = False, force: bool = False, name: str | None = None,
+                 deals: range | set[int] | None = None, record: dict[str, Any] | None = None,
+                 mix: bool = False) -> Dataset:
     """Open the directory of a run (made if missing) and lock it for the run. With
-    ``resume`` the deals of its files are done, and temporary files of interrupted
-    writes are removed; with ``force`` its files are removed; otherwise a directory
-    with any file is refused. ``name`` is how messages call it (default: the path).
+    ``resume`` the deals of its files are done (each file checked to hold deals of
+    ``deals`` alone, when given, and to be made with the settings ``record``, when
+    given, unless ``mix``), and temporary files of interrupted writes are removed;
+    with ``force`` its files are removed; otherwise a directory with any file is
+    refused. ``name`` is how messages call it (default: the path).
 
     Raises DatasetError without pyarrow, InvalidOptionError for a directory that holds
     files (without ``resume`` or ``force``), a path that is a file, a file of the
@@ -389,15 +470,10 @@ def open_dataset(directory: str | os.PathLike[str], variant: Variant, *, solutio
         raise InvalidOptionError(f"{name} is a file; a Parquet --out is a directory")
     try:
         path.mkdir(parents=True, exist_ok=True)
-        lock = open(path / LOCK_NAME, "a", encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
         raise InvalidOptionError(f"cannot write {name}: {exc.strerror or exc}") from None
+    lock = _lock(path / LOCK_NAME, name)
     try:
-        try:
-            fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise InvalidOptionError(f"{name} is being written by another bakers range: "
-                                     "wait for it to finish, or stop it and --resume") from None
         files, temporary = _files(path)
         others = [e for e in path.iterdir() if e.name != LOCK_NAME]
         if others and not (resume or force):
@@ -409,8 +485,52 @@ def open_dataset(directory: str | os.PathLike[str], variant: Variant, *, solutio
         if force:
             for old in files:
                 old.unlink()
-        done = _done(path, variant, solutions, name) if resume else DealRanges()
+        done = (_done(path, variant, solutions, name, deals, record, mix) if resume
+                else DealRanges())
     except BaseException:
-        lock.close()
+        Dataset(path, lock, DealRanges()).close()
         raise
     return Dataset(path, lock, done)
+
+
+def _names(path: Path, fd: int) -> bool:
+    """Return whether ``path`` names the file open as ``fd`` now."""
+    try:
+        named, held = os.stat(path, follow_symlinks=False), os.fstat(fd)
+    except FileNotFoundError:
+        return False
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
+
+
+def _lock(path: Path, name: str) -> int:
+    """Return the lock file ``path`` open (made if missing) and locked for this run.
+
+    A run removes its lock file as it ends, still holding it, so a lock taken on a file
+    that the name no longer leads to is let go and taken again on the file there now.
+
+    Raises InvalidOptionError when another run holds it, or it cannot be opened.
+    """
+    for _ in range(LOCK_TRIES):
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+                         | os.O_CLOEXEC, 0o666)
+        except OSError as exc:
+            raise InvalidOptionError(f"cannot write {name}: {exc.strerror or exc} "
+                                     f"({LOCK_NAME})") from None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise InvalidOptionError(f"{name}: its {LOCK_NAME} is not a regular file; "
+                                         "remove it")
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise InvalidOptionError(f"{name} is being written by another bakers range: "
+                                     "wait for it to finish, or stop it and --resume") from None
+        except BaseException:
+            os.close(fd)
+            raise
+        if _names(path, fd):
+            return fd
+        os.close(fd)  # removed by the run that held it as this one opened it
+    raise InvalidOptionError(f"{name} is being written by another bakers range: wait for "
+                             "it to finish, or stop it and --resume")

@@ -20,11 +20,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
-from .. import range_dataset
+from .. import range_dataset, range_settings
 from ..bulk import check_range, solve_numbers, worker_threads
 from ..deal_lists import VERDICTS, read_deals
 from ..errors import InvalidOptionError
-from ..limits import Limits
+from ..limits import Limits, parse_bytes
 from ..range_rows import COLUMNS, columns
 from ..row_batches import FORMATS, RowBatches
 from ..solving import METHODS, check_method
@@ -46,7 +46,7 @@ from .range_cluster import cluster_files, cluster_limits, cluster_rows, connect_
 from .range_formats import format_for
 from .range_output import open_output
 from .range_progress import Tally, add_all, print_summary, progress_bar
-from .range_writers import ChunkWriter, Writer, write_all, write_batches
+from .range_writers import ChunkWriter, GivenChunks, Writer, write_all, write_batches
 
 __all__ = ["add_commands", "cmd_range", "COLUMNS", "OUTPUT_FORMATS"]
 
@@ -69,10 +69,21 @@ def _limits(args: argparse.Namespace, threads: int) -> Limits:
 
 
 def cmd_range(args: argparse.Namespace) -> int:
-    """Run `bakers range`; return the exit code (0 done, 130 interrupted).
+    """Run `bakers range`; return the exit code (0 done, 130 interrupted). With
+    ``--cluster``, Dask's own log is kept off the terminal (`bakers.cluster_log`).
 
     Raises the BakersError of a bad game, range or option before anything is written.
     """
+    if args.cluster is None:
+        return _run(args)
+    from ..cluster_log import kept_log
+
+    with kept_log():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run `bakers range` as `cmd_range` says."""
     variant = find_variant(args.game)
     if args.worker_resources is not None and args.cluster is None:
         raise InvalidOptionError("--worker-resources needs --cluster (it sends the chunks "
@@ -86,12 +97,16 @@ def cmd_range(args: argparse.Namespace) -> int:
     if args.forget and args.max_memory is None:
         raise InvalidOptionError("--forget needs --max-memory (it forgets under that limit)")
     limits = _limits(args, threads) if args.cluster is None else cluster_limits(args)
+    if args.resume_any and not args.resume:
+        raise InvalidOptionError("--resume-any needs --resume (it resumes a file made "
+                                 "under other settings)")
     if dataset:
         return _cmd_dataset(args, variant, numbers, threads, limits)
     fmt = format_for(args.out, columns(args.solutions))
     client = None if args.cluster is None else connect_cluster(args)
     try:
-        stream, done = open_output(args, fmt, variant)
+        stream, done = open_output(args, fmt, variant, _container(numbers),
+                                   _record(args, variant))
     except BaseException:
         if client is not None:
             client.close()
@@ -149,6 +164,19 @@ def _extension(out: str | None) -> str:
     return ".tsv" if out is None else Path(out).suffix.lower()
 
 
+def _record(args: argparse.Namespace, variant: Variant) -> dict[str, Any]:
+    """Return the record of the run's method and limits, as its output keeps them."""
+    return range_settings.settings(
+        check_method(args.method, variant), nodes=args.max_nodes, states=args.max_states,
+        memory=None if args.max_memory is None else parse_bytes(args.max_memory),
+        seconds=args.max_seconds, forget=args.forget)
+
+
+def _container(numbers: range | list[int]) -> range | set[int]:
+    """Return the deals of the run as a container that answers ``in`` at once."""
+    return numbers if isinstance(numbers, range) else set(numbers)
+
+
 def _shows_progress(args: argparse.Namespace) -> bool:
     """Whether the run shows its progress bar: on a terminal, or when asked, unless
     ``--quiet``."""
@@ -179,11 +207,14 @@ def _cmd_dataset(args: argparse.Namespace, variant: Variant, numbers: range | li
     range_dataset.load_pyarrow()  # missing: said before a cluster starts
     chunk = cluster.DEFAULT_CHUNK if args.chunk is None else cluster.check_chunk(
         args.chunk, "--chunk ")
+    record = _record(args, variant)
     client = None if args.cluster is None else connect_cluster(args)
     try:
         dataset = range_dataset.open_dataset(args.out, variant, solutions=args.solutions,
                                              resume=args.resume, force=args.force,
-                                             name=f"--out {args.out!r}")
+                                             name=f"--out {args.out!r}",
+                                             deals=_container(numbers), record=record,
+                                             mix=args.resume_any)
     except BaseException:
         if client is not None:
             client.close()
@@ -199,10 +230,11 @@ def _cmd_dataset(args: argparse.Namespace, variant: Variant, numbers: range | li
     try:
         with progress_bar(_shows_progress(args), requested - already) as progress:
             if client is None:
-                rows = solve_numbers(variant, todo, threads=threads, limits=limits,
+                given = GivenChunks(todo, chunk)
+                rows = solve_numbers(variant, iter(given), threads=threads, limits=limits,
                                      ordered=args.ordered, method=args.method, solutions=True)
-                writer = ChunkWriter(dataset.directory, variant, args.solutions, chunk,
-                                     tally, progress)
+                writer = ChunkWriter(dataset.directory, variant, args.solutions, given,
+                                     record, tally, progress)
                 try:
                     finished = write_all(rows, writer)
                 finally:
@@ -210,7 +242,7 @@ def _cmd_dataset(args: argparse.Namespace, variant: Variant, numbers: range | li
                     writer.flush()
             else:
                 summaries = cluster_files(args, client, variant, todo, limits,
-                                          dataset.directory, chunk)
+                                          dataset.directory, chunk, record)
                 try:
                     finished = add_all(summaries, tally, progress)
                 finally:
@@ -281,6 +313,9 @@ def add_commands(subparsers: Any) -> None:
     again.add_argument("--resume", action="store_true",
                        help="skip the deals already in FILE and append the rest")
     again.add_argument("--force", action="store_true", help="overwrite an existing FILE")
+    p.add_argument("--resume-any", action="store_true",
+                   help="with --resume, continue FILE even when it was made with another "
+                   "--method or other limits, or does not say (rows of both are mixed)")
     p.add_argument("--ordered", action="store_true",
                    help="write rows in deal order (default: as they finish)")
     p.add_argument("--solutions", action="store_true",

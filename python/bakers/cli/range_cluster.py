@@ -85,9 +85,10 @@ def cluster_rows(args: argparse.Namespace, client: Any, variant: Variant,
 
 def cluster_files(args: argparse.Namespace, client: Any, variant: Variant,
                   todo: Iterator[int], limits: Limits, directory: Path,
-                  chunk: int) -> Iterator[ChunkSummary]:
+                  chunk: int, record: dict[str, Any]) -> Iterator[ChunkSummary]:
     """Return the summaries of the files that the workers of ``client`` write to the
-    dataset ``directory``, a chunk of deals ``todo`` each."""
+    dataset ``directory``, a chunk of deals ``todo`` each, recording the run's settings
+    ``record``."""
     from .. import cluster
 
     return cluster.write_numbers(
@@ -96,4 +97,4 @@ def cluster_files(args: argparse.Namespace, client: Any, variant: Variant,
         chunk=chunk,
         worker_memory=None if args.max_memory is None else parse_bytes(args.max_memory),
         memory_text=f"--max-memory {args.max_memory}",
-        resources=_worker_resources(args.worker_resources))
+        resources=_worker_resources(args.worker_resources), record=record)

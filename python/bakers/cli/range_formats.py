@@ -11,7 +11,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .. import range_settings
 from ..errors import InvalidOptionError
+from ..range_rows import checked_row, parse_json_line
 
 
 def text(value: Any) -> str:
@@ -44,11 +46,20 @@ class Format:
         return line.rstrip("\n").split("\t")
 
     def read(self, line: str) -> tuple[str, int]:
-        """Return the game and deal number of a row; raise ValueError if it is not one."""
+        """Return the game and deal number of a row, checked to be as the writer makes
+        it (`bakers.range_rows.checked_row`); raise ValueError if it is not one."""
         fields = self.fields(line)
         if len(fields) != len(self.columns):
             raise ValueError(f"{len(fields)} fields, not {len(self.columns)}")
-        return fields[0], int(fields[1])
+        return checked_row(dict(zip(self.columns, fields, strict=True)), text=True)
+
+    def record(self, record: dict[str, Any]) -> str:
+        """Return the line that records a run's settings (`bakers.range_settings`)."""
+        return range_settings.comment_line(record)
+
+    def read_record(self, line: str) -> dict[str, Any] | None:
+        """Return the settings that a first line records, or None if it records none."""
+        return range_settings.from_comment(line)
 
 
 class Csv(Format):
@@ -80,13 +91,20 @@ class Jsonl(Format):
         return json.dumps({c: row[c] for c in self.columns}, ensure_ascii=False) + "\n"
 
     def read(self, line: str) -> tuple[str, int]:
-        obj = json.loads(line)
-        if not isinstance(obj, dict) or set(obj) != set(self.columns):
-            raise ValueError("not an object with the keys " + ", ".join(self.columns))
-        deal = obj["deal"]
-        if isinstance(deal, bool) or not isinstance(deal, int):
-            raise ValueError(f"deal {deal!r} is not a number")
-        return str(obj["game"]), deal
+        obj = parse_json_line(line)
+        if not isinstance(obj, dict) or list(obj) != list(self.columns):
+            raise ValueError("not an object with the keys " + ", ".join(self.columns)
+                             + ", in this order")
+        return checked_row(obj, text=False)
+
+    def record(self, record: dict[str, Any]) -> str:
+        return range_settings.json_line(record)
+
+    def read_record(self, line: str) -> dict[str, Any] | None:
+        try:
+            return range_settings.from_json(parse_json_line(line))
+        except ValueError:
+            return None
 
 
 _FORMATS = {".tsv": Format, ".csv": Csv, ".jsonl": Jsonl}

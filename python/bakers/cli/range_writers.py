@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -90,29 +90,65 @@ class Writer(RowWriter):
         self.stream.flush()
 
 
-class ChunkWriter(RowWriter):
-    """Write result rows to a Parquet dataset, a file for each ``chunk`` rows (and one
-    for the rows left when the run ends: `flush`)."""
+class GivenChunks:
+    """The deals of a run cut into chunks of ``size`` as they are handed out (iterate
+    over it in place of ``deals``): which chunk each deal went to, and each chunk's
+    smallest and largest deal and count, which name its file."""
 
-    def __init__(self, directory: Path, variant: Variant, solutions: bool, chunk: int,
-                 tally: Tally, progress: Any) -> None:
+    def __init__(self, deals: Iterable[int], size: int) -> None:
+        self._deals, self.size = deals, size
+        self.of: dict[int, int] = {}  # deal handed out, not yet written -> its chunk
+        self.given: dict[int, list[int]] = {}  # chunk -> [first, last, count]
+        self.taking = 0  # the chunk that the next deal joins (or the one after the last)
+
+    def __iter__(self) -> Iterator[int]:
+        for i, deal in enumerate(self._deals):
+            self.taking = index = i // self.size
+            self.of[deal] = index
+            given = self.given.setdefault(index, [deal, deal, 0])
+            given[0], given[1], given[2] = min(given[0], deal), max(given[1], deal), given[2] + 1
+            if given[2] == self.size:
+                self.taking = index + 1
+            yield deal
+        self.taking = len(self.given) + 1
+
+    def complete(self, index: int, rows: int) -> bool:
+        """Return whether chunk ``index`` has every row it was given, ``rows``."""
+        return index < self.taking and rows >= self.given[index][2]
+
+
+class ChunkWriter(RowWriter):
+    """Write result rows to a Parquet dataset, a file for each chunk of deals of
+    ``chunks`` (as its last row comes, and for the rows left when the run ends:
+    `flush`), named for the deals that the chunk was given, each recording the run's
+    settings ``record``."""
+
+    def __init__(self, directory: Path, variant: Variant, solutions: bool,
+                 chunks: GivenChunks, record: dict[str, Any], tally: Tally,
+                 progress: Any) -> None:
         super().__init__(solutions, tally, progress)
-        self.directory, self.variant, self.chunk = directory, variant, chunk
-        self.rows: list[RangeResult] = []
+        self.directory, self.variant, self.chunks = directory, variant, chunks
+        self.record = record
+        self.rows: dict[int, list[RangeResult]] = {}
 
     def _put(self, result: RangeResult) -> None:
-        self.rows.append(result)
-        if len(self.rows) >= self.chunk:
-            self._write_file()
+        index = self.chunks.of.pop(result.number or 0)
+        rows = self.rows.setdefault(index, [])
+        rows.append(result)
+        if self.chunks.complete(index, len(rows)):
+            self._write_file(index)
 
-    def _write_file(self) -> None:
-        rows, self.rows = self.rows, []
-        range_dataset.write_chunk(self.directory, self.variant, rows, self.solutions)
+    def _write_file(self, index: int) -> None:
+        rows = self.rows.pop(index)
+        first, last, count = self.chunks.given.pop(index)
+        range_dataset.write_chunk(self.directory, self.variant, rows, self.solutions,
+                                  (first, last, count), self.record)
 
     def flush(self) -> None:
-        """Write the rows not yet in a file (Ctrl-C waits for the file)."""
+        """Write the rows not yet in a file (Ctrl-C waits for the files)."""
         with self.deferring(), self._whole():
-            self._write_file()
+            for index in sorted(self.rows):
+                self._write_file(index)
 
 
 def write_all(rows: Iterator[RangeResult], writer: RowWriter) -> bool:
