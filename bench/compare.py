@@ -369,9 +369,11 @@ COUNTS = ("deal", "moves", "most_home", "expanded", "stored", "peak_bytes")
 
 def read_bakers_rows(path: Path, first: int, last: int) -> list[dict]:
     """The rows of a ``bakers range`` TSV file, in deal order, counts as ints; exit
-    with a message unless they hold each deal ``first..last`` once."""
+    with a message unless they hold each deal ``first..last`` once. (The file's first
+    line, ``# bakers range {...}``, records the run's settings.)"""
     with path.open(newline="") as handle:
-        rows = list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
+        lines = (line for line in handle if not line.startswith("#"))
+        rows = list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
     for row in rows:
         for column in COUNTS:
             row[column] = int(row[column]) if row[column] else 0
