@@ -13,7 +13,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from bakers import Deal, Solution, row_batches, solve_range
+from bakers import Deal, Solution, solve_range
+from bakers.bulk import batches
 from bakers.cli import range as cli_range
 from bakers.cli import range_progress
 from helpers_cli import Run, interrupt_cli, one_error_line
@@ -155,7 +156,7 @@ def test_interrupt_keeps_finished_rows(bakers: Run, tmp_path: Path,
     # batches (without --solutions) and the Python path's rows (with it).
     out = tmp_path / "i.tsv"
     flags = (["--ordered"] if ordered else []) + (["--solutions"] if solutions else [])
-    monkeypatch.setattr(row_batches, "BATCH_ROWS", 3)
+    monkeypatch.setattr(batches, "BATCH_ROWS", 3)
     calls = []
     add, add_batch = range_progress.Tally.add, range_progress.Tally.add_batch
 
@@ -163,7 +164,7 @@ def test_interrupt_keeps_finished_rows(bakers: Run, tmp_path: Path,
         calls.append(1)
         if len(calls) == 5:
             os.kill(os.getpid(), signal.SIGINT)
-        (add_batch if isinstance(args[0], row_batches.RowBatch) else add)(tally, *args)
+        (add_batch if isinstance(args[0], batches.RowBatch) else add)(tally, *args)
 
     monkeypatch.setattr(range_progress.Tally, "add", interrupt_at_fifth)
     monkeypatch.setattr(range_progress.Tally, "add_batch", interrupt_at_fifth)

@@ -19,15 +19,15 @@ from functools import cached_property
 from itertools import islice
 from typing import Any
 
-from ._native import core
-from .board import Board
-from .deals import Deal, number_range
-from .errors import InvalidDealError, InvalidOptionError
-from .limits import Limits, check_threads, limits_or
-from .notation import CELL, COLUMN, FOUNDATION, Move, Place
-from .solution import Solution
-from .solving import SolveStats, Verdict, _core_position, check_method
-from .variants import Variant, find_variant
+from .._native import core
+from ..board import Board
+from ..deals import Deal, number_range
+from ..errors import InvalidDealError, InvalidOptionError
+from ..limits import Limits, check_threads, limits_or
+from ..notation import CELL, COLUMN, FOUNDATION, Move, Place
+from ..solution import Solution
+from ..solving import SolveStats, Verdict, _core_position, check_method
+from ..variants import Variant, find_variant
 
 __all__ = ["RangeResult", "solve_range", "solve_many", "check_range", "check_deal",
            "deal_numbers", "max_threads", "default_threads", "worker_threads"]
@@ -45,12 +45,6 @@ def default_threads() -> int:
     """Return the worker threads of a run when none are asked for: one per CPU."""
     return max(1, min(os.cpu_count() or 1, max_threads()))
 
-
-def __getattr__(name: str) -> int:
-    # ``MAX_THREADS`` before 0.2, kept for one release: `max_threads()` reads the core's.
-    if name == "MAX_THREADS":
-        return max_threads()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _KINDS = (COLUMN, CELL, FOUNDATION)
 # The core's position: (columns, cells, foundation heights) as card codes.
@@ -235,7 +229,7 @@ def deal_numbers(variant: Variant, first: object, last: object,
     if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
         raise InvalidOptionError(f"deals= takes an iterable of deal numbers, not a "
                                  f"{type(deals).__name__} (read a file with "
-                                 f"bakers.deal_lists.read_deals)")
+                                 f"bakers.bulk.deal_lists.read_deals)")
     seen: set[int] = set()
     numbers: list[int] = []
     for place, value in enumerate(deals):

@@ -1,6 +1,6 @@
 """The row of one deal in the output of `bakers range`: its columns and their values,
 the same in every format (TSV, CSV, JSON lines, the Parquet dataset of
-`bakers.range_dataset`)."""
+`bakers.bulk.dataset`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import math
 import re
 from typing import Any
 
-from .bulk import RangeResult
+from .runs import RangeResult
 
 __all__ = ["COLUMNS", "SOLUTION", "VERDICTS", "columns", "values", "parse_json_line",
            "checked_row"]
