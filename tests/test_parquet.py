@@ -18,7 +18,7 @@ from bakers import InvalidOptionError, find_variant
 from bakers.bulk import dataset
 from bakers.bulk.dataset import DealRanges
 from bakers.bulk.rows import columns
-from bakers.cli import range_formats, range_writers
+from bakers.cli.range import formats, writers
 from bakers.errors import DatasetError
 from helpers_cli import Run, interrupt_on_cluster, kill_a_busy_worker, one_error_line
 
@@ -64,7 +64,7 @@ def dataset_rows(path: Path) -> list[tuple[str, ...]]:
         table = pq.read_table(file)
         names = [c for c in SAME if c in table.column_names]
         for row in table.select(names).to_pylist():
-            rows.append(tuple(range_formats.text(row[c]) for c in names))
+            rows.append(tuple(formats.text(row[c]) for c in names))
     return sorted(rows, key=lambda row: int(row[0]))
 
 
@@ -169,7 +169,7 @@ def test_a_complete_run_removes_a_dead_writers_temporary_file(
 def test_ctrl_c_keeps_the_finished_rows_and_resume_completes(
         bakers: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "i.parquet"
-    put = range_writers.ChunkWriter._put
+    put = writers.ChunkWriter._put
     calls = []
 
     def interrupt_once(self: Any, result: Any) -> None:
@@ -178,7 +178,7 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes(
             raise KeyboardInterrupt
         put(self, result)
 
-    monkeypatch.setattr(range_writers.ChunkWriter, "_put", interrupt_once)
+    monkeypatch.setattr(writers.ChunkWriter, "_put", interrupt_once)
     argv = ["range", "bakers_game", "1", "120", "--threads", "2", "--chunk", "10", "--out",
             str(out), "--quiet"]
     code, _, err = bakers(*argv)
@@ -189,7 +189,7 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes(
     assert any(".part-" in f.name for f in dataset_files(out))
     assert one_error_line(err) == (f"bakers: interrupted: {len(done)} of 120 deals done, in "
                                    f"{str(out)!r}; --resume continues")
-    monkeypatch.setattr(range_writers.ChunkWriter, "_put", put)
+    monkeypatch.setattr(writers.ChunkWriter, "_put", put)
     assert bakers(*argv, "--resume")[0] == 0
     assert deals_of(out) == list(range(1, 121))  # none lost, none twice
 

@@ -4,7 +4,7 @@ the solutions column).
 
 `RowBatches` decides numbered deals on worker threads, as `bakers.bulk.runs.solve_numbers`
 does, but hands out `RowBatch` values: the lines of every deal finished in about the
-last `BATCH_SECONDS` (each line byte for byte what `bakers.cli.range_formats` writes
+last `BATCH_SECONDS` (each line byte for byte what `bakers.cli.range.formats` writes
 for the row) with the counts a progress bar and a summary need. The Python cost of a
 run is then a few calls a second, not one a deal.
 """

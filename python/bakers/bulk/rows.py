@@ -23,7 +23,7 @@ SOLUTION = "solution"
 VERDICTS = ("solved", "impossible", "unknown")
 #: The columns of counts (non-negative integers below 2**64).
 COUNTS = ("most_home", "expanded", "stored", "peak_bytes")
-#: A count and the seconds as a TSV or CSV field holds them (`range_formats.text`).
+#: A count and the seconds as a TSV or CSV field holds them (`bakers.cli.range.formats.text`).
 _COUNT_TEXT = re.compile(r"[0-9]{1,20}")
 _SECONDS_TEXT = re.compile(r"[0-9]{1,20}\.[0-9]{6}")
 

@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from ..bulk.batches import RowBatch
-from ..bulk.dataset import ChunkSummary, nth_seconds, seconds_bin
-from ..bulk.runs import RangeResult, after_interrupt
+from ...bulk.batches import RowBatch
+from ...bulk.dataset import ChunkSummary, nth_seconds, seconds_bin
+from ...bulk.runs import RangeResult, after_interrupt
 
 
 class Tally:

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..bulk import settings
-from ..bulk.rows import parse_json_line
-from ..errors import InvalidOptionError
-from ..variants import Variant
-from .range_formats import Format, Jsonl
+from ...bulk import settings
+from ...bulk.rows import parse_json_line
+from ...errors import InvalidOptionError
+from ...variants import Variant
+from .formats import Format, Jsonl
 
 
 @dataclass

@@ -20,17 +20,17 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
-from ..bulk import settings
-from ..bulk.batches import FORMATS, RowBatches
-from ..bulk.dataset import EXTENSION, is_dataset, load_pyarrow, open_dataset
-from ..bulk.deal_lists import VERDICTS, read_deals
-from ..bulk.rows import COLUMNS, columns
-from ..bulk.runs import check_range, solve_numbers, worker_threads
-from ..errors import InvalidOptionError
-from ..limits import Limits, parse_bytes
-from ..solving import METHODS, check_method
-from ..variants import Variant, find_variant
-from .common import (
+from ...bulk import settings
+from ...bulk.batches import FORMATS, RowBatches
+from ...bulk.dataset import EXTENSION, is_dataset, load_pyarrow, open_dataset
+from ...bulk.deal_lists import VERDICTS, read_deals
+from ...bulk.rows import COLUMNS, columns
+from ...bulk.runs import check_range, solve_numbers, worker_threads
+from ...errors import InvalidOptionError
+from ...limits import Limits, parse_bytes
+from ...solving import METHODS, check_method
+from ...variants import Variant, find_variant
+from ..common import (
     DEFAULT_METHOD_HELP,
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -43,11 +43,11 @@ from .common import (
     seconds,
     whole,
 )
-from .range_cluster import cluster_files, cluster_limits, cluster_rows, connect_cluster
-from .range_formats import format_for
-from .range_output import open_output
-from .range_progress import Tally, add_all, print_summary, progress_bar
-from .range_writers import ChunkWriter, GivenChunks, Writer, write_all, write_batches
+from .cluster import cluster_files, cluster_limits, cluster_rows, connect_cluster
+from .formats import format_for
+from .output import open_output
+from .progress import Tally, add_all, print_summary, progress_bar
+from .writers import ChunkWriter, GivenChunks, Writer, write_all, write_batches
 
 __all__ = ["add_commands", "cmd_range", "COLUMNS", "OUTPUT_FORMATS"]
 
@@ -77,7 +77,7 @@ def cmd_range(args: argparse.Namespace) -> int:
     """
     if args.cluster is None:
         return _run(args)
-    from ..bulk.cluster.log import kept_log
+    from ...bulk.cluster.log import kept_log
 
     with kept_log():
         return _run(args)
@@ -203,7 +203,7 @@ def _cmd_dataset(args: argparse.Namespace, variant: Variant, numbers: range | li
     """Run `bakers range` into the Parquet dataset ``--out``: with ``--cluster`` each
     worker writes the file of its chunk and sends back its summary; without, this
     process writes a file for each ``--chunk`` rows as they come."""
-    from ..bulk import cluster
+    from ...bulk import cluster
 
     load_pyarrow()  # missing: said before a cluster starts
     chunk = cluster.DEFAULT_CHUNK if args.chunk is None else cluster.check_chunk(

@@ -12,13 +12,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from ..bulk import dataset
-from ..bulk.batches import RowBatch, RowBatches
-from ..bulk.rows import values
-from ..bulk.runs import RangeResult, after_interrupt
-from ..variants import Variant
-from .range_formats import Format
-from .range_progress import Tally
+from ...bulk import dataset
+from ...bulk.batches import RowBatch, RowBatches
+from ...bulk.rows import values
+from ...bulk.runs import RangeResult, after_interrupt
+from ...variants import Variant
+from .formats import Format
+from .progress import Tally
 
 
 class RowWriter:

@@ -11,9 +11,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..bulk import settings
-from ..bulk.rows import checked_row, parse_json_line
-from ..errors import InvalidOptionError
+from ...bulk import settings
+from ...bulk.rows import checked_row, parse_json_line
+from ...errors import InvalidOptionError
 
 
 def text(value: Any) -> str:
