@@ -1,25 +1,26 @@
 """Bulk solving: many deals of one game decided on worker threads, and what a range's
 rows pass through on their way to a file, a dataset or a cluster.
 
-`runs` decides the deals (`solve_range`, `solve_many`); `batches` has the core make the
-rows' text in batches; `rows` holds a row's columns and values; `settings` the method
-and limits an output records; `dataset` the Parquet dataset of a run; `deal_lists`
-reads the deals a file lists; `cluster` runs a range on the workers of a Dask scheduler.
+`runs` decides the deals (`solve_range`, `solve_many`); `results` holds the answer for
+one deal (`RangeResult`); `checks` checks a run's threads and deal numbers; `batches`
+has the core make the rows' text in batches; `rows` holds a row's columns and values;
+`settings` the method and limits an output records; `dataset` the Parquet dataset of a
+run; `deal_lists` reads the deals a file lists; `cluster` runs a range on the workers
+of a Dask scheduler.
 """
 
 from __future__ import annotations
 
-from .runs import (
-    RangeResult,
+from .checks import (
     check_deal,
     check_range,
     deal_numbers,
     default_threads,
     max_threads,
-    solve_many,
-    solve_range,
     worker_threads,
 )
+from .results import RangeResult
+from .runs import solve_many, solve_range
 
 __all__ = ["RangeResult", "solve_range", "solve_many", "check_range", "check_deal",
            "deal_numbers", "max_threads", "default_threads", "worker_threads"]

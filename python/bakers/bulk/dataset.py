@@ -43,8 +43,8 @@ from ..deals import number_range
 from ..errors import DatasetError, InvalidOptionError
 from ..variants import Variant
 from . import settings
+from .results import RangeResult
 from .rows import SOLUTION, VERDICTS, columns, values
-from .runs import RangeResult
 
 __all__ = ["EXTENSION", "ChunkSummary", "Dataset", "DealRanges", "is_dataset",
            "load_pyarrow", "dataset_files", "schema", "file_name", "write_chunk", "summarize",

@@ -30,8 +30,8 @@ from typing import IO
 from ..errors import InvalidDealError, InvalidOptionError
 from ..variants import Variant, find_variant
 from . import settings
+from .checks import check_deal
 from .rows import VERDICTS, parse_json_line
-from .runs import check_deal
 
 __all__ = ["VERDICTS", "read_deals", "check_verdicts"]
 

@@ -9,7 +9,7 @@ import math
 import re
 from typing import Any
 
-from .runs import RangeResult
+from .results import RangeResult
 
 __all__ = ["COLUMNS", "SOLUTION", "VERDICTS", "columns", "values", "parse_json_line",
            "checked_row"]

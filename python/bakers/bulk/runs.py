@@ -4,248 +4,36 @@
 given deals or boards. Both yield a `RangeResult` per position as it finishes (or in
 input order), with the search running on ``threads`` threads and the GIL released.
 
-Solutions are not replayed by the referee here (at millions of deals that would cost
-more than the searches): each one is built from the engine's moves only when
-`RangeResult.solution` is read. `bakers.solve` is the checked single-deal path.
+A result's solution is built from the engine's moves when it is read (`results`); the
+arguments are checked by `checks` when the function is called.
 """
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import islice
 from typing import Any
 
 from .._native import core
 from ..board import Board
-from ..deals import Deal, number_range
-from ..errors import InvalidDealError, InvalidOptionError
-from ..limits import Limits, check_threads, limits_or
-from ..notation import CELL, COLUMN, FOUNDATION, Move, Place
-from ..solution import Solution
-from ..solving import SolveStats, Verdict, _core_position, check_method
+from ..deals import Deal
+from ..errors import InvalidOptionError
+from ..limits import Limits, limits_or
+from ..solving import SolveStats, _core_position, check_method
 from ..variants import Variant, find_variant
+from .checks import deal_numbers, worker_threads
+from .results import CorePosition, RangeResult
 
-__all__ = ["RangeResult", "solve_range", "solve_many", "check_range", "check_deal",
-           "deal_numbers", "max_threads", "default_threads", "worker_threads"]
+__all__ = ["solve_range", "solve_many", "solve_numbers", "after_interrupt"]
 
 #: How many jobs one core run holds at a time; longer inputs go through in chunks.
 CHUNK = 1 << 14
 
 
-def max_threads() -> int:
-    """Return the most worker threads one run takes: the core's `_core.MAX_POOL_THREADS`."""
-    return int(core().MAX_POOL_THREADS)
-
-
-def default_threads() -> int:
-    """Return the worker threads of a run when none are asked for: one per CPU."""
-    return max(1, min(os.cpu_count() or 1, max_threads()))
-
-
-_KINDS = (COLUMN, CELL, FOUNDATION)
-# The core's position: (columns, cells, foundation heights) as card codes.
-_Position = tuple[list[list[int]], list[int], list[int]]
-
-
-@dataclass(frozen=True)
-class RangeResult(Verdict):
-    """The answer for one position of a bulk run.
-
-    ``index`` is the position's place in the input (0-based), ``number`` its deal number
-    (None for `solve_many`). ``verdict`` is ``'solved'``, ``'impossible'`` (a complete
-    search found no win) or ``'unknown'`` (a limit was hit: ``reason`` says which).
-    ``solution_length`` counts the single-card moves of the win (None unless solved, or
-    when the run was asked for no solutions). ``most_home`` is the most cards on the
-    foundations in any position reached: exact when ``most_home_exact``.
-    ``variant`` is the game. ``deal`` and ``solution`` are built when first read.
-    """
-
-    index: int
-    number: int | None
-    verdict: str
-    solution_length: int | None
-    stats: SolveStats
-    most_home: int
-    reason: str
-    variant: Variant = field(repr=False)
-    _source: Deal | Board | None = field(default=None, repr=False, compare=False)
-    _position: _Position | None = field(default=None, repr=False, compare=False)
-    _line: list[Any] | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def _rules(self) -> Variant:
-        return self.variant
-
-    @cached_property
-    def deal(self) -> Deal:
-        """The position that was solved, as a `Deal` (a numbered deal for `solve_range`,
-        the current position of a `Board` given to `solve_many`)."""
-        if isinstance(self._source, Deal):
-            return self._source
-        if isinstance(self._source, Board):
-            return self._source.to_deal()
-        assert self.number is not None  # a numbered deal's result
-        return Deal.from_number(self.variant, self.number)
-
-    @cached_property
-    def solution(self) -> Solution | None:
-        """The win as single-card moves (None unless solved with solutions kept), built
-        from the engine's moves without a replay by the referee."""
-        if self._line is None:
-            return None
-        position = self._position
-        if position is None:
-            position = core().deal(self.variant.rules(), self.number)
-        return _solution(self.variant, position, self._line)
-
-
-def _solution(variant: Variant, position: _Position, line: list[Any]) -> Solution:
-    """Return the engine's ``line`` from ``position`` as moves in the canonical form of
-    `Board.canonical`: a one-card move between columns keeps its count (``x1``) only
-    where a move without a count would mean more cards (to an empty column)."""
-    columns = [list(column) for column in position[0]]
-    cells = list(position[1])
-    auto = variant.auto_aces
-    if auto:
-        _auto_aces(columns)
-    moves = Solution()
-    for src_kind, src, dst_kind, dst, count in line:
-        keep = count != 1 or (src_kind == dst_kind == 0 and not columns[dst]
-                              and _implied_count(variant, columns, cells, src) != 1)
-        if src_kind == 0:
-            cards = columns[src][-count:]
-            del columns[src][-count:]
-        else:
-            cards, cells[src] = [cells[src]], 0
-        if dst_kind == 0:
-            columns[dst].extend(cards)
-        elif dst_kind == 1:
-            cells[dst] = cards[0]
-        moves.append(Move(Place(_KINDS[src_kind], src), Place(_KINDS[dst_kind], dst),
-                          count if keep else None))
-        if auto:
-            _auto_aces(columns)
-    return moves
-
-
-def _fits(variant: Variant, card: int, onto: int) -> bool:
-    """Return whether the card of code ``card`` builds on ``onto`` in a column."""
-    return variant.builds(card & 15, card >> 4, onto & 15, onto >> 4)
-
-
-def _implied_count(variant: Variant, columns: list[list[int]], cells: list[int],
-                   src: int) -> int:
-    """Return how many cards a move from column ``src`` to an empty column takes when
-    its count is left implied: the most that may move and that the column takes."""
-    if variant.moves == "single":
-        return 1
-    column = columns[src]
-    run = 1
-    while run < len(column) and _fits(variant, column[-run], column[-run - 1]):
-        run += 1
-    if variant.moves == "supermove":
-        limit = cells.count(0) + 1
-        if variant.empty == "any":
-            limit <<= max(sum(1 for c in columns if not c) - 1, 0)
-        run = min(run, limit)
-    if variant.empty == "any":
-        return run
-    return next((n for n in range(run, 0, -1) if column[-n] & 15 == 13), 1)
-
-
-def _auto_aces(columns: list[list[int]]) -> None:
-    """Send exposed aces home, as the games with ``auto_aces`` do after every move."""
-    found = True
-    while found:
-        found = False
-        for column in columns:
-            if column and column[-1] & 15 == 1:
-                column.pop()
-                found = True
-
-
-# --------------------------------------------------------------------------- checks
-
-
-def worker_threads(threads: object) -> int:
-    """Return the worker threads of a run: ``threads``, or one per CPU for None.
-
-    Raises InvalidOptionError for a count out of 1..`max_threads()` (`check_threads`).
-    """
-    return default_threads() if threads is None else check_threads(threads, max_threads())
-
-
-def check_range(variant: Variant, first: object, last: object) -> tuple[int, int]:
-    """Return ``(first, last)`` checked against the deal numbers of ``variant``.
-
-    Raises InvalidDealError for a number that is not an integer of the game's range,
-    InvalidOptionError when ``first > last``.
-    """
-    for name, value in (("first", first), ("last", last)):
-        check_deal(variant, value, f"{name} deal")
-    if first > last:  # type: ignore[operator]
-        raise InvalidOptionError(f"the range {first}..{last} is empty: first > last")
-    return first, last  # type: ignore[return-value]
-
-
-def check_deal(variant: Variant, value: object, name: str = "deal") -> int:
-    """Return ``value`` checked as a deal number of ``variant`` (``name``: what messages
-    call it).
-
-    Raises InvalidDealError for anything but an integer of the game's numbering.
-    """
-    low, high = number_range(variant)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        # (repr() refuses an int of 4,300 digits or more: such a number is told by its size)
-        shown = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else (
-            f"of about {value.bit_length() * 30103 // 100000 + 1:,} digits")
-        raise InvalidDealError(
-            f"{name} {shown} is out of range: {variant.name} deals are numbered "
-            f"{low}..{high} ({variant.numbering!r} numbering)")
-    return value
-
-
-def deal_numbers(variant: Variant, first: object, last: object,
-                 deals: Iterable[int] | None) -> range | list[int]:
-    """Return the deals of a run: ``first..last``, or the numbers of ``deals``, each
-    checked (`check_deal`), the repeats of a number dropped (the first kept), in their
-    order. Exactly one of the two forms is given.
-
-    Raises InvalidOptionError for neither form or both, or a ``deals`` that is not an
-    iterable of numbers; InvalidDealError and InvalidOptionError as `check_range`.
-    """
-    if deals is None:
-        if first is None or last is None:
-            raise InvalidOptionError("give the deals first and last, or deals=[numbers]")
-        first, last = check_range(variant, first, last)
-        return range(first, last + 1)
-    if first is not None or last is not None:
-        raise InvalidOptionError("give the deals first and last, or deals=[numbers], "
-                                 "not both")
-    if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
-        raise InvalidOptionError(f"deals= takes an iterable of deal numbers, not a "
-                                 f"{type(deals).__name__} (read a file with "
-                                 f"bakers.bulk.deal_lists.read_deals)")
-    seen: set[int] = set()
-    numbers: list[int] = []
-    for place, value in enumerate(deals):
-        number = check_deal(variant, value, f"deals[{place}]")
-        if number not in seen:
-            seen.add(number)
-            numbers.append(number)
-    return numbers
-
-
-# --------------------------------------------------------------------------- runs
-
-
 def _results(run: Any, variant: Variant, offset: int, solutions: bool,
              sources: list[Any] | None = None,
-             positions: list[_Position] | None = None) -> Iterator[RangeResult]:
+             positions: list[CorePosition] | None = None) -> Iterator[RangeResult]:
     """Yield the rows of a core run as results; on Ctrl-C, stop the run, yield the rows
     that had already finished, then raise KeyboardInterrupt."""
 
@@ -280,7 +68,7 @@ def _results(run: Any, variant: Variant, offset: int, solutions: bool,
         run.stop()
 
 
-def _run(variant: Variant, numbers: list[int], positions: list[_Position], threads: int,
+def _run(variant: Variant, numbers: list[int], positions: list[CorePosition], threads: int,
          limits: Limits, ordered: bool, solutions: bool, method: str) -> Any:
     jobs = len(numbers) or len(positions)
     return core().RangeRun(variant.rules(), numbers, positions, threads=min(threads, jobs),
@@ -369,7 +157,7 @@ def _many(variant: Variant, items: list[Deal | Board], threads: int, limits: Lim
           ordered: bool, solutions: bool, method: str) -> Iterator[RangeResult]:
     for offset in range(0, len(items), CHUNK):
         sources: list[Any] = []
-        positions: list[_Position] = []
+        positions: list[CorePosition] = []
         for item in items[offset:offset + CHUNK]:
             board = item if isinstance(item, Board) else Board(item)
             sources.append(item)

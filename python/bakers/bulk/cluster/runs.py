@@ -44,8 +44,10 @@ from ...limits import Limits, limits_or, parse_bytes
 from ...solving import check_method
 from ...variants import Variant, find_variant
 from .. import settings
+from ..checks import deal_numbers, max_threads
 from ..dataset import ChunkSummary, Dataset, open_dataset, write_chunk
-from ..runs import RangeResult, after_interrupt, deal_numbers, max_threads
+from ..results import RangeResult
+from ..runs import after_interrupt
 from ..runs import solve_numbers as solve_on_threads
 from .probe import NotAScheduler, check_greeting
 

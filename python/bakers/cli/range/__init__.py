@@ -22,10 +22,11 @@ from typing import IO, Any
 
 from ...bulk import settings
 from ...bulk.batches import FORMATS, RowBatches
+from ...bulk.checks import check_range, worker_threads
 from ...bulk.dataset import EXTENSION, is_dataset, load_pyarrow, open_dataset
 from ...bulk.deal_lists import VERDICTS, read_deals
 from ...bulk.rows import COLUMNS, columns
-from ...bulk.runs import check_range, solve_numbers, worker_threads
+from ...bulk.runs import solve_numbers
 from ...errors import InvalidOptionError
 from ...limits import Limits, parse_bytes
 from ...solving import METHODS, check_method

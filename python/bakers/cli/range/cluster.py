@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ...bulk.dataset import ChunkSummary
-from ...bulk.runs import RangeResult
+from ...bulk.results import RangeResult
 from ...errors import InvalidOptionError
 from ...limits import Limits, parse_bytes
 from ...solving import check_method

@@ -15,7 +15,8 @@ from typing import Any
 
 from ...bulk.batches import RowBatch
 from ...bulk.dataset import ChunkSummary, nth_seconds, seconds_bin
-from ...bulk.runs import RangeResult, after_interrupt
+from ...bulk.results import RangeResult
+from ...bulk.runs import after_interrupt
 
 
 class Tally:

@@ -14,8 +14,9 @@ from typing import IO, Any
 
 from ...bulk import dataset
 from ...bulk.batches import RowBatch, RowBatches
+from ...bulk.results import RangeResult
 from ...bulk.rows import values
-from ...bulk.runs import RangeResult, after_interrupt
+from ...bulk.runs import after_interrupt
 from ...variants import Variant
 from .formats import Format
 from .progress import Tally
