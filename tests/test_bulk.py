@@ -17,12 +17,12 @@ from bakers import (
     Limits,
     RangeResult,
     UnknownVariantError,
-    bulk,
     find_variant,
     solve,
     solve_many,
     solve_range,
 )
+from bakers.bulk import runs
 from bakers.deals import MAX_MS_NUMBER
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -96,7 +96,7 @@ def test_other_games_replay(game: str) -> None:
 
 
 def test_ordered_yields_input_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bulk, "CHUNK", 7)  # several core runs, one after another
+    monkeypatch.setattr(runs, "CHUNK", 7)  # several core runs, one after another
     results = list(solve_range("bakers_game", 101, 130, threads=2, ordered=True))
     assert [r.index for r in results] == list(range(30))
     assert [r.number for r in results] == list(range(101, 131))
@@ -125,7 +125,7 @@ def test_closing_early_stops_the_run() -> None:
 
 
 def test_ctrl_c_hands_out_every_finished_result(monkeypatch: pytest.MonkeyPatch) -> None:
-    real, calls = bulk.SolveStats, []
+    real, calls = runs.SolveStats, []
 
     def interrupting(*args: object) -> object:
         calls.append(1)
@@ -133,7 +133,7 @@ def test_ctrl_c_hands_out_every_finished_result(monkeypatch: pytest.MonkeyPatch)
             raise KeyboardInterrupt
         return real(*args)
 
-    monkeypatch.setattr(bulk, "SolveStats", interrupting)
+    monkeypatch.setattr(runs, "SolveStats", interrupting)
     got = []
     with pytest.raises(KeyboardInterrupt):
         for result in solve_range("bakers_game", 1, 300, threads=2, ordered=True):
@@ -212,7 +212,7 @@ def test_bad_arguments_raise_at_the_call(call, error: type[Exception], words: st
 
 def test_halt_ends_the_rows_without_an_exception() -> None:
     halt = threading.Event()
-    rows = bulk.solve_numbers(find_variant("bakers_dozen"), range(1, 2001), threads=1,
+    rows = runs.solve_numbers(find_variant("bakers_dozen"), range(1, 2001), threads=1,
                          limits=Limits(), ordered=False, solutions=False, halt=halt)
     got = [next(rows)]
     halt.set()

@@ -13,9 +13,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from bakers import Deal, Solution, row_batches, solve_range
+from bakers import Deal, Solution, solve_range
+from bakers.bulk import batches
 from bakers.cli import range as cli_range
-from bakers.cli import range_progress
+from bakers.cli.range import progress
 from helpers_cli import Run, interrupt_cli, one_error_line
 
 COLUMNS = list(cli_range.COLUMNS)
@@ -155,18 +156,18 @@ def test_interrupt_keeps_finished_rows(bakers: Run, tmp_path: Path,
     # batches (without --solutions) and the Python path's rows (with it).
     out = tmp_path / "i.tsv"
     flags = (["--ordered"] if ordered else []) + (["--solutions"] if solutions else [])
-    monkeypatch.setattr(row_batches, "BATCH_ROWS", 3)
+    monkeypatch.setattr(batches, "BATCH_ROWS", 3)
     calls = []
-    add, add_batch = range_progress.Tally.add, range_progress.Tally.add_batch
+    add, add_batch = progress.Tally.add, progress.Tally.add_batch
 
-    def interrupt_at_fifth(tally: range_progress.Tally, *args: object) -> None:
+    def interrupt_at_fifth(tally: progress.Tally, *args: object) -> None:
         calls.append(1)
         if len(calls) == 5:
             os.kill(os.getpid(), signal.SIGINT)
-        (add_batch if isinstance(args[0], row_batches.RowBatch) else add)(tally, *args)
+        (add_batch if isinstance(args[0], batches.RowBatch) else add)(tally, *args)
 
-    monkeypatch.setattr(range_progress.Tally, "add", interrupt_at_fifth)
-    monkeypatch.setattr(range_progress.Tally, "add_batch", interrupt_at_fifth)
+    monkeypatch.setattr(progress.Tally, "add", interrupt_at_fifth)
+    monkeypatch.setattr(progress.Tally, "add_batch", interrupt_at_fifth)
     code, _, err = bakers("range", "bakers_game", "1", "200", "--threads", "2", "--out",
                           str(out), "--quiet", *flags)
     assert code == 130
@@ -176,8 +177,8 @@ def test_interrupt_keeps_finished_rows(bakers: Run, tmp_path: Path,
         assert [int(r["deal"]) for r in rows_of(out)] == list(range(1, done + 1))
     assert one_error_line(err) == (f"bakers: interrupted: {done} of 200 deals done, in "
                                    f"{str(out)!r}; --resume continues")
-    monkeypatch.setattr(range_progress.Tally, "add", add)
-    monkeypatch.setattr(range_progress.Tally, "add_batch", add_batch)
+    monkeypatch.setattr(progress.Tally, "add", add)
+    monkeypatch.setattr(progress.Tally, "add_batch", add_batch)
     assert bakers("range", "bakers_game", "1", "200", "--threads", "2", "--out", str(out),
                   "--resume", "--quiet", *flags)[0] == 0
     assert sorted(int(r["deal"]) for r in rows_of(out)) == list(range(1, 201))

@@ -1,4 +1,4 @@
-"""`bakers range --cluster` and `bakers.cluster` on a real Dask `LocalCluster` of two
+"""`bakers range --cluster` and `bakers.bulk.cluster` on a real Dask `LocalCluster` of two
 worker processes: the rows equal the threaded run's, a worker killed in the middle of a
 run costs no row and repeats none, and a scheduler that cannot be reached, or a bad
 address, gets one line and exit 2."""
@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bakers import InvalidOptionError, cluster, solve_range
+from bakers import InvalidOptionError, solve_range
+from bakers.bulk import cluster
 from helpers_cli import Run, interrupt_on_cluster, kill_a_busy_worker, one_error_line
 
 distributed = pytest.importorskip("distributed")

@@ -1,4 +1,4 @@
-"""`bakers range --out DIR.parquet` and `bakers.range_dataset`: a Parquet dataset of one
+"""`bakers range --out DIR.parquet` and `bakers.bulk.dataset`: a Parquet dataset of one
 file a chunk, written by this process or by the workers of a Dask cluster, holds the
 same rows as the TSV run; `--resume` decides only the deals missing from its files;
 a directory with files is refused without --resume; no pyarrow gets one line; and
@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bakers import InvalidOptionError, find_variant, range_dataset
-from bakers.cli import range_formats, range_writers
+from bakers import InvalidOptionError, find_variant
+from bakers.bulk import dataset
+from bakers.bulk.dataset import DealRanges
+from bakers.bulk.rows import columns
+from bakers.cli.range import formats, writers
 from bakers.errors import DatasetError
-from bakers.range_dataset import DealRanges
-from bakers.range_rows import columns
 from helpers_cli import Run, interrupt_on_cluster, kill_a_busy_worker, one_error_line
 
 pa = pytest.importorskip("pyarrow")
@@ -34,7 +35,7 @@ SAME = ("deal", "verdict", "moves", "most_home", "most_home_exact", "expanded", 
 def client() -> Any:
     """Yield a client of a local cluster of two worker processes, as ``local:2`` makes."""
     pytest.importorskip("distributed")
-    from bakers import cluster
+    from bakers.bulk import cluster
 
     client = cluster.connect("local:2")
     try:
@@ -63,7 +64,7 @@ def dataset_rows(path: Path) -> list[tuple[str, ...]]:
         table = pq.read_table(file)
         names = [c for c in SAME if c in table.column_names]
         for row in table.select(names).to_pylist():
-            rows.append(tuple(range_formats.text(row[c]) for c in names))
+            rows.append(tuple(formats.text(row[c]) for c in names))
     return sorted(rows, key=lambda row: int(row[0]))
 
 
@@ -107,7 +108,8 @@ def test_cluster_workers_write_the_same_rows(bakers: Run, client: Any, tmp_path:
 
 
 def test_write_range_yields_the_chunks_summaries(client: Any, tmp_path: Path) -> None:
-    from bakers import cluster, solve_range
+    from bakers import solve_range
+    from bakers.bulk import cluster
 
     out = tmp_path / "bg.parquet"
     summaries = list(cluster.write_range("bakers_game", 1, 50, cluster=client, out=out,
@@ -151,14 +153,14 @@ def test_resume_decides_only_the_deals_missing(bakers: Run, tmp_path: Path) -> N
 def test_a_complete_run_removes_a_dead_writers_temporary_file(
         bakers: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "t.parquet"
-    write = range_dataset.write_chunk
+    write = dataset.write_chunk
     stray = out / ".bakers_game-000000000001-000000000005.parquet.99.tmp"
 
     def and_a_stray(*args: Any) -> Any:
         stray.write_bytes(b"PAR1")  # as a worker killed in the middle of its write leaves
         return write(*args)
 
-    monkeypatch.setattr(range_dataset, "write_chunk", and_a_stray)
+    monkeypatch.setattr(dataset, "write_chunk", and_a_stray)
     assert bakers("range", "bakers_game", "1", "12", "--chunk", "5", "--out", str(out),
                   "--quiet")[0] == 0
     assert not stray.exists() and deals_of(out) == list(range(1, 13))
@@ -167,7 +169,7 @@ def test_a_complete_run_removes_a_dead_writers_temporary_file(
 def test_ctrl_c_keeps_the_finished_rows_and_resume_completes(
         bakers: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "i.parquet"
-    put = range_writers.ChunkWriter._put
+    put = writers.ChunkWriter._put
     calls = []
 
     def interrupt_once(self: Any, result: Any) -> None:
@@ -176,7 +178,7 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes(
             raise KeyboardInterrupt
         put(self, result)
 
-    monkeypatch.setattr(range_writers.ChunkWriter, "_put", interrupt_once)
+    monkeypatch.setattr(writers.ChunkWriter, "_put", interrupt_once)
     argv = ["range", "bakers_game", "1", "120", "--threads", "2", "--chunk", "10", "--out",
             str(out), "--quiet"]
     code, _, err = bakers(*argv)
@@ -187,7 +189,7 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes(
     assert any(".part-" in f.name for f in dataset_files(out))
     assert one_error_line(err) == (f"bakers: interrupted: {len(done)} of 120 deals done, in "
                                    f"{str(out)!r}; --resume continues")
-    monkeypatch.setattr(range_writers.ChunkWriter, "_put", put)
+    monkeypatch.setattr(writers.ChunkWriter, "_put", put)
     assert bakers(*argv, "--resume")[0] == 0
     assert deals_of(out) == list(range(1, 121))  # none lost, none twice
 
@@ -213,7 +215,7 @@ def test_bad_dataset_one_line_exit_2(bakers: Run, tmp_path: Path, setup: str,
 
 def test_a_dataset_being_written_is_refused(bakers: Run, tmp_path: Path) -> None:
     out = tmp_path / "l.parquet"
-    with range_dataset.open_dataset(out, find_variant("freecell"), solutions=False):
+    with dataset.open_dataset(out, find_variant("freecell"), solutions=False):
         code, _, err = bakers("range", "freecell", "1", "3", "--out", str(out), "--resume")
     assert code == 2
     assert one_error_line(err) == (f"bakers: error: --out {str(out)!r} is being written by "
@@ -243,7 +245,7 @@ def test_no_pyarrow_one_line_exit_2(bakers: Run, tmp_path: Path,
                                    "'bakers[parquet]'")
     assert not out.exists()
     with pytest.raises(DatasetError, match=r"pip install 'bakers\[parquet\]'"):
-        range_dataset.open_dataset(out, find_variant("freecell"), solutions=False)
+        dataset.open_dataset(out, find_variant("freecell"), solutions=False)
 
 
 def test_bench_tables_reads_a_dataset_as_the_tsv(bakers: Run, tmp_path: Path) -> None:
@@ -279,15 +281,15 @@ def test_histogram_quantiles_are_within_a_bin() -> None:
     times = [0.0001 * 1.07**i for i in range(200)]
     bins: dict[int, int] = {}
     for t in times:
-        bins[range_dataset.seconds_bin(t)] = bins.get(range_dataset.seconds_bin(t), 0) + 1
+        bins[dataset.seconds_bin(t)] = bins.get(dataset.seconds_bin(t), 0) + 1
     for n in (0, 100, 198):
-        assert abs(range_dataset.nth_seconds(bins, n) / sorted(times)[n] - 1) < 0.024
+        assert abs(dataset.nth_seconds(bins, n) / sorted(times)[n] - 1) < 0.024
 
 
 @pytest.mark.slow
 def test_a_worker_killed_mid_run_loses_no_deal_and_writes_none_twice(
         client: Any, tmp_path: Path) -> None:
-    from bakers import cluster
+    from bakers.bulk import cluster
 
     client.wait_for_workers(2, timeout=30)
     pids = client.run(os.getpid)
@@ -323,21 +325,21 @@ def test_sigint_on_a_cluster_writes_the_finished_deals_and_resume_completes(
 
 def test_the_lock_file_goes_with_the_run(bakers: Run, tmp_path: Path) -> None:
     out = tmp_path / "l.parquet"
-    lock = out / range_dataset.LOCK_NAME
+    lock = out / dataset.LOCK_NAME
     assert bakers("range", "freecell", "1", "3", "--out", str(out), "--quiet")[0] == 0
     assert not lock.exists()
     assert bakers("range", "freecell", "1", "3", "--out", str(out))[0] == 2  # refused
     assert not lock.exists()
     freecell = find_variant("freecell")
-    with range_dataset.open_dataset(out, freecell, solutions=False, resume=True):
+    with dataset.open_dataset(out, freecell, solutions=False, resume=True):
         early = os.open(lock, os.O_RDWR)  # a second run that opened it, not yet locked
     assert not lock.exists()
     try:
         fcntl.flock(early, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a lock on a removed file...
-        with range_dataset.open_dataset(out, freecell, solutions=False, resume=True):
+        with dataset.open_dataset(out, freecell, solutions=False, resume=True):
             assert lock.exists()  # ... is no lock on the dataset
             with pytest.raises(InvalidOptionError, match="being written by another"):
-                range_dataset.open_dataset(out, freecell, solutions=False, resume=True)
+                dataset.open_dataset(out, freecell, solutions=False, resume=True)
     finally:
         os.close(early)
 
@@ -353,16 +355,16 @@ def test_a_lock_taken_on_a_removed_lock_file_is_taken_again(
     def removed_first(fd: int, how: int) -> None:
         calls.append(fd)
         if len(calls) == 1:
-            (out / range_dataset.LOCK_NAME).unlink()
+            (out / dataset.LOCK_NAME).unlink()
         flock(fd, how)
 
-    monkeypatch.setattr(range_dataset.fcntl, "flock", removed_first)
-    with range_dataset.open_dataset(out, find_variant("freecell"), solutions=False) as run:
+    monkeypatch.setattr(dataset.fcntl, "flock", removed_first)
+    with dataset.open_dataset(out, find_variant("freecell"), solutions=False) as run:
         assert len(calls) == 2
-        named = os.stat(out / range_dataset.LOCK_NAME)
+        named = os.stat(out / dataset.LOCK_NAME)
         held = os.fstat(run._lock)
         assert (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
-    assert not (out / range_dataset.LOCK_NAME).exists()
+    assert not (out / dataset.LOCK_NAME).exists()
 
 
 def _named_spans(path: Path) -> list[tuple[int, int]]:

@@ -1,5 +1,5 @@
-"""The rows that the core writes for `bakers range` (`bakers.row_batches`) are byte for
-byte the lines of `bakers.cli.range_formats`, on every kind of field, and a run through
+"""The rows that the core writes for `bakers range` (`bakers.bulk.batches`) are byte for
+byte the lines of `bakers.cli.range.formats`, on every kind of field, and a run through
 them holds the same rows as the Python path."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import math
 import pytest
 from bakers import Limits, solve_range
 from bakers._native import core
-from bakers.cli.range_formats import Csv, Format, Jsonl
-from bakers.range_rows import COLUMNS, values
-from bakers.row_batches import RowBatches
+from bakers.bulk.batches import RowBatches
+from bakers.bulk.rows import COLUMNS, values
+from bakers.cli.range.formats import Csv, Format, Jsonl
 from bakers.variants import find_variant
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from bakers import InvalidDealError, InvalidOptionError, solve_range
-from bakers.deal_lists import read_deals
+from bakers.bulk.deal_lists import read_deals
 from helpers_cli import Run, one_error_line
 
 TIMING = ("seconds",)
@@ -230,7 +230,7 @@ def one_big_worker() -> Iterator[Any]:
     """Yield a client of a cluster of two worker processes, of which only the second
     has the resource BIG."""
     distributed = pytest.importorskip("distributed")
-    from bakers import cluster
+    from bakers.bulk import cluster
 
     spec = {
         name: {"cls": distributed.Nanny,
@@ -250,7 +250,7 @@ def one_big_worker() -> Iterator[Any]:
 def test_chunks_asking_for_a_resource_run_on_its_worker_alone(
         one_big_worker: Any, whole: dict[int, tuple[str, ...]]) -> None:
     import distributed
-    from bakers import cluster
+    from bakers.bulk import cluster
 
     deals = [31, 2, 17, 5, 40, 11, 23, 8]
     workers = one_big_worker.scheduler_info()["workers"]
@@ -269,7 +269,7 @@ def test_chunks_asking_for_a_resource_run_on_its_worker_alone(
 @pytest.mark.slow
 def test_an_absent_resource_is_refused_in_one_line(bakers: Run, one_big_worker: Any,
                                                    tmp_path: Path) -> None:
-    from bakers import cluster
+    from bakers.bulk import cluster
 
     address = one_big_worker.scheduler.address
     code, out, err = bakers("range", GAME, "1", "5", "--cluster", address,

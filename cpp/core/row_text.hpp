@@ -1,8 +1,8 @@
 // The text of a finished deal's row in `bakers range`'s output, made in C++ so that a
 // run of millions of deals costs no Python per deal: the columns of
-// `bakers.range_rows.COLUMNS` (game, deal, verdict, moves, most_home, most_home_exact,
+// `bakers.bulk.rows.COLUMNS` (game, deal, verdict, moves, most_home, most_home_exact,
 // expanded, stored, peak_bytes, seconds, reason) as a line of TSV, CSV or JSON lines,
-// each byte the same as `bakers.cli.range_formats` writes for the row
+// each byte the same as `bakers.cli.range.formats` writes for the row
 // (tests/test_range_text.py compares the two on every kind of field).
 #pragma once
 

@@ -1,6 +1,6 @@
 """The output of `bakers range` as a Parquet dataset: a directory named ``*.parquet``
 holding one Parquet file for each chunk of deals, with the columns of
-`bakers.range_rows` (their Arrow types are `_types`).
+`bakers.bulk.rows` (their Arrow types are `_types`).
 
 A file is named for the first and last deal its chunk was given, zero-padded so that
 the names sort (``freecell-000000000001-000000001000.parquet``): the chunks of a run
@@ -39,12 +39,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import range_settings
-from .bulk import RangeResult
-from .deals import number_range
-from .errors import DatasetError, InvalidOptionError
-from .range_rows import SOLUTION, VERDICTS, columns, values
-from .variants import Variant
+from ..deals import number_range
+from ..errors import DatasetError, InvalidOptionError
+from ..variants import Variant
+from . import settings
+from .results import RangeResult
+from .rows import SOLUTION, VERDICTS, columns, values
 
 __all__ = ["EXTENSION", "ChunkSummary", "Dataset", "DealRanges", "is_dataset",
            "load_pyarrow", "dataset_files", "schema", "file_name", "write_chunk", "summarize",
@@ -206,7 +206,7 @@ def write_chunk(directory: str | os.PathLike[str], variant: Variant,
     name the file; a chunk with fewer rows than that (stopped by Ctrl-C) is marked
     ``.part-`` and a mark of its own, since a resumed run may give the deals it lacks to
     a chunk of the same first and last deal. ``record`` is the run's settings
-    (`bakers.range_settings`), kept in the file's schema metadata.
+    (`bakers.bulk.settings`), kept in the file's schema metadata.
 
     Raises DatasetError when pyarrow is missing or the file cannot be written.
     """
@@ -221,7 +221,7 @@ def write_chunk(directory: str | os.PathLike[str], variant: Variant,
     temporary = final.with_name(f".{name}.{uuid.uuid4().hex}{TEMPORARY}")
     table = _table(rows, solutions)
     if record is not None:
-        table = table.replace_schema_metadata(range_settings.metadata(record))
+        table = table.replace_schema_metadata(settings.metadata(record))
     try:
         try:
             # The deals, in order, take a few bits each as deltas; the rest of the
@@ -382,7 +382,7 @@ def _done(directory: Path, variant: Variant, solutions: bool, name: str,
         column = table.column("deal").combine_chunks()
         _check_deals(column, deals, wanted, where)
         if record is not None:
-            range_settings.check_same(range_settings.from_metadata(found.metadata), record,
+            settings.check_same(settings.from_metadata(found.metadata), record,
                                       where, mix)
         ranges.extend(_ranges(column))
     return DealRanges(ranges)

@@ -17,7 +17,7 @@ import struct
 import time
 from contextlib import suppress
 
-from .errors import BakersError
+from ...errors import BakersError
 
 __all__ = ["NotAScheduler", "GREETING_BYTES", "check_greeting"]
 

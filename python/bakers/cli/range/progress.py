@@ -13,10 +13,10 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from .. import range_dataset
-from ..bulk import RangeResult, after_interrupt
-from ..range_dataset import ChunkSummary
-from ..row_batches import RowBatch
+from ...bulk.batches import RowBatch
+from ...bulk.dataset import ChunkSummary, nth_seconds, seconds_bin
+from ...bulk.results import RangeResult
+from ...bulk.runs import after_interrupt
 
 
 class Tally:
@@ -68,8 +68,8 @@ class Tally:
         if not self.histogram:
             ordered = sorted(self.seconds)
             return ordered[median], ordered[p99], ordered[-1]
-        bins = self.histogram + Counter(map(range_dataset.seconds_bin, self.seconds))
-        return (range_dataset.nth_seconds(bins, median), range_dataset.nth_seconds(bins, p99),
+        bins = self.histogram + Counter(map(seconds_bin, self.seconds))
+        return (nth_seconds(bins, median), nth_seconds(bins, p99),
                 self.slowest)
 
 

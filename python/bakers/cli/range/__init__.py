@@ -1,9 +1,9 @@
 """`bakers range GAME FIRST LAST`: decide a range of numbered deals on worker threads and
 write one row per deal (or `bakers range GAME --deals FILE`: the deals that a file lists,
-such as the unknown ones of an earlier run, `bakers.deal_lists`), as TSV, CSV or JSON
+such as the unknown ones of an earlier run, `bakers.bulk.deal_lists`), as TSV, CSV or JSON
 lines (by the extension of ``--out``), or as a Parquet dataset (an ``--out`` directory
 named ``*.parquet``, one file a chunk of deals, written by the workers of ``--cluster``:
-`bakers.range_dataset`).
+`bakers.bulk.dataset`).
 
 Rows are flushed as they come, so an interrupted run keeps every finished row and
 ``--resume`` continues it: it reads the deals already in the file (a truncated last
@@ -20,16 +20,18 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
-from .. import range_dataset, range_settings
-from ..bulk import check_range, solve_numbers, worker_threads
-from ..deal_lists import VERDICTS, read_deals
-from ..errors import InvalidOptionError
-from ..limits import Limits, parse_bytes
-from ..range_rows import COLUMNS, columns
-from ..row_batches import FORMATS, RowBatches
-from ..solving import METHODS, check_method
-from ..variants import Variant, find_variant
-from .common import (
+from ...bulk import settings
+from ...bulk.batches import FORMATS, RowBatches
+from ...bulk.checks import check_range, worker_threads
+from ...bulk.dataset import EXTENSION, is_dataset, load_pyarrow, open_dataset
+from ...bulk.deal_lists import VERDICTS, read_deals
+from ...bulk.rows import COLUMNS, columns
+from ...bulk.runs import solve_numbers
+from ...errors import InvalidOptionError
+from ...limits import Limits, parse_bytes
+from ...solving import METHODS, check_method
+from ...variants import Variant, find_variant
+from ..common import (
     DEFAULT_METHOD_HELP,
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -42,16 +44,16 @@ from .common import (
     seconds,
     whole,
 )
-from .range_cluster import cluster_files, cluster_limits, cluster_rows, connect_cluster
-from .range_formats import format_for
-from .range_output import open_output
-from .range_progress import Tally, add_all, print_summary, progress_bar
-from .range_writers import ChunkWriter, GivenChunks, Writer, write_all, write_batches
+from .cluster import cluster_files, cluster_limits, cluster_rows, connect_cluster
+from .formats import format_for
+from .output import open_output
+from .progress import Tally, add_all, print_summary, progress_bar
+from .writers import ChunkWriter, GivenChunks, Writer, write_all, write_batches
 
 __all__ = ["add_commands", "cmd_range", "COLUMNS", "OUTPUT_FORMATS"]
 
 #: Output formats by file extension (a ``.parquet`` --out is a dataset's directory).
-OUTPUT_FORMATS = (".tsv", ".csv", ".jsonl", range_dataset.EXTENSION)
+OUTPUT_FORMATS = (".tsv", ".csv", ".jsonl", EXTENSION)
 
 
 def _limits(args: argparse.Namespace, threads: int) -> Limits:
@@ -70,13 +72,13 @@ def _limits(args: argparse.Namespace, threads: int) -> Limits:
 
 def cmd_range(args: argparse.Namespace) -> int:
     """Run `bakers range`; return the exit code (0 done, 130 interrupted). With
-    ``--cluster``, Dask's own log is kept off the terminal (`bakers.cluster_log`).
+    ``--cluster``, Dask's own log is kept off the terminal (`bakers.bulk.cluster.log`).
 
     Raises the BakersError of a bad game, range or option before anything is written.
     """
     if args.cluster is None:
         return _run(args)
-    from ..cluster_log import kept_log
+    from ...bulk.cluster.log import kept_log
 
     with kept_log():
         return _run(args)
@@ -90,7 +92,7 @@ def _run(args: argparse.Namespace) -> int:
                                  "to the workers that have those resources)")
     numbers = _deals(args, variant)
     threads = worker_threads(args.threads)
-    dataset = range_dataset.is_dataset(args.out)
+    dataset = is_dataset(args.out)
     if args.chunk is not None and args.cluster is None and not dataset:
         raise InvalidOptionError("--chunk needs --cluster or a .parquet --out (it sets the "
                                  "deals of one task or file)")
@@ -166,7 +168,7 @@ def _extension(out: str | None) -> str:
 
 def _record(args: argparse.Namespace, variant: Variant) -> dict[str, Any]:
     """Return the record of the run's method and limits, as its output keeps them."""
-    return range_settings.settings(
+    return settings.settings(
         check_method(args.method, variant), nodes=args.max_nodes, states=args.max_states,
         memory=None if args.max_memory is None else parse_bytes(args.max_memory),
         seconds=args.max_seconds, forget=args.forget)
@@ -202,15 +204,15 @@ def _cmd_dataset(args: argparse.Namespace, variant: Variant, numbers: range | li
     """Run `bakers range` into the Parquet dataset ``--out``: with ``--cluster`` each
     worker writes the file of its chunk and sends back its summary; without, this
     process writes a file for each ``--chunk`` rows as they come."""
-    from .. import cluster
+    from ...bulk import cluster
 
-    range_dataset.load_pyarrow()  # missing: said before a cluster starts
+    load_pyarrow()  # missing: said before a cluster starts
     chunk = cluster.DEFAULT_CHUNK if args.chunk is None else cluster.check_chunk(
         args.chunk, "--chunk ")
     record = _record(args, variant)
     client = None if args.cluster is None else connect_cluster(args)
     try:
-        dataset = range_dataset.open_dataset(args.out, variant, solutions=args.solutions,
+        dataset = open_dataset(args.out, variant, solutions=args.solutions,
                                              resume=args.resume, force=args.force,
                                              name=f"--out {args.out!r}",
                                              deals=_container(numbers), record=record,

@@ -12,13 +12,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from .. import range_dataset
-from ..bulk import RangeResult, after_interrupt
-from ..range_rows import values
-from ..row_batches import RowBatch, RowBatches
-from ..variants import Variant
-from .range_formats import Format
-from .range_progress import Tally
+from ...bulk import dataset
+from ...bulk.batches import RowBatch, RowBatches
+from ...bulk.results import RangeResult
+from ...bulk.rows import values
+from ...bulk.runs import after_interrupt
+from ...variants import Variant
+from .formats import Format
+from .progress import Tally
 
 
 class RowWriter:
@@ -141,7 +142,7 @@ class ChunkWriter(RowWriter):
     def _write_file(self, index: int) -> None:
         rows = self.rows.pop(index)
         first, last, count = self.chunks.given.pop(index)
-        range_dataset.write_chunk(self.directory, self.variant, rows, self.solutions,
+        dataset.write_chunk(self.directory, self.variant, rows, self.solutions,
                                   (first, last, count), self.record)
 
     def flush(self) -> None:

@@ -6,7 +6,7 @@ client to a scheduler's address, or starts a ``LocalCluster`` of worker processe
 this machine for ``'local'`` or ``'local:N'``; `solve_range` yields the same
 `RangeResult` rows as `bakers.solve_range` (of a range, or of listed deals);
 `write_range` has each worker write its chunk's rows as one file of a Parquet dataset
-(`bakers.range_dataset`) and yields the chunks' summaries alone, so that the client
+(`bakers.bulk.dataset`) and yields the chunks' summaries alone, so that the client
 reads a few numbers a chunk, not its rows.
 
 A chunk's rows come back together when the chunk finishes, so each row is yielded once:
@@ -39,15 +39,17 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from . import range_dataset, range_settings
-from .bulk import RangeResult, after_interrupt, deal_numbers, max_threads
-from .bulk import solve_numbers as solve_on_threads
-from .cluster_probe import NotAScheduler, check_greeting
-from .errors import BakersError, InvalidOptionError
-from .limits import Limits, limits_or, parse_bytes
-from .range_dataset import ChunkSummary
-from .solving import check_method
-from .variants import Variant, find_variant
+from ...errors import BakersError, InvalidOptionError
+from ...limits import Limits, limits_or, parse_bytes
+from ...solving import check_method
+from ...variants import Variant, find_variant
+from .. import settings
+from ..checks import deal_numbers, max_threads
+from ..dataset import ChunkSummary, Dataset, open_dataset, write_chunk
+from ..results import RangeResult
+from ..runs import after_interrupt
+from ..runs import solve_numbers as solve_on_threads
+from .probe import NotAScheduler, check_greeting
 
 __all__ = ["ClusterError", "connect", "solve_range", "solve_numbers", "write_range",
            "write_numbers", "check_resources", "check_workers", "DEFAULT_CHUNK"]
@@ -311,8 +313,8 @@ def _write_chunk(directory: str, variant: Variant, threads: int | None, limits: 
     """
     rows = _solve_chunk(variant, threads, limits, worker_memory, memory_text, False, True,
                         solutions, method, numbers, stop)
-    return range_dataset.write_chunk(directory, variant, rows, solutions,
-                                     (min(numbers), max(numbers), len(numbers)), record)
+    return write_chunk(directory, variant, rows, solutions,
+                       (min(numbers), max(numbers), len(numbers)), record)
 
 
 # --------------------------------------------------------------------------- client
@@ -504,7 +506,7 @@ def solve_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
     chunks of ``chunk`` deals on the workers of ``client``, as chunks finish or, with
     ``ordered``, in the order of ``numbers`` (``index`` counts from 0 in that order).
     ``threads`` is the threads of one chunk (None: the worker's CPUs over the tasks it
-    runs at a time); ``limits`` hold on the worker as in `bakers.bulk.solve_numbers`;
+    runs at a time); ``limits`` hold on the worker as in `bakers.bulk.runs.solve_numbers`;
     ``worker_memory`` caps each worker process instead of ``limits.memory``
     (``memory_text`` names it in messages). ``lines`` (default: ``solutions``) sends
     the solutions' moves back, not only their lengths. Each chunk asks the scheduler for
@@ -634,8 +636,8 @@ def write_numbers(variant: Variant, numbers: Iterable[int], *, client: Any,
     """Decide the numbered deals ``numbers`` (already checked) in chunks of ``chunk``
     deals on the workers of ``client`` as `solve_numbers` does, but have each worker
     write its chunk's rows as one file of the Parquet dataset ``directory`` (a path that
-    every worker reaches; see `bakers.range_dataset`), with the solutions' column when
-    ``solutions`` and the run's settings ``record`` (`bakers.range_settings`) in its
+    every worker reaches; see `bakers.bulk.dataset`), with the solutions' column when
+    ``solutions`` and the run's settings ``record`` (`bakers.bulk.settings`) in its
     metadata; yield each chunk's `ChunkSummary` as it finishes, not its rows. Each
     chunk asks for the worker ``resources``.
 
@@ -686,11 +688,11 @@ def write_range(variant: Variant | str, first: int | None = None, last: int | No
     """
     variant, numbers, limits, method, resources = _checked(
         variant, first, last, deals, threads, chunk, resources, limits, method)
-    record = range_settings.settings(method, nodes=limits.nodes, states=limits.states,
-                                     memory=None if limits.memory is None
-                                     else parse_bytes(limits.memory), seconds=limits.seconds,
-                                     forget=limits.forget)
-    dataset = range_dataset.open_dataset(
+    record = settings.settings(method, nodes=limits.nodes, states=limits.states,
+                               memory=None if limits.memory is None
+                               else parse_bytes(limits.memory), seconds=limits.seconds,
+                               forget=limits.forget)
+    dataset = open_dataset(
         out, variant, solutions=bool(solutions), resume=bool(resume), force=bool(force),
         name=f"out={str(out)!r}", deals=numbers if isinstance(numbers, range) else set(numbers),
         record=record, mix=bool(resume_any))
@@ -706,7 +708,7 @@ def write_range(variant: Variant | str, first: int | None = None, last: int | No
     return _opened(summaries, dataset, client if client is not cluster else None)
 
 
-def _opened(summaries: Iterator[ChunkSummary], dataset: range_dataset.Dataset,
+def _opened(summaries: Iterator[ChunkSummary], dataset: Dataset,
             client: Any) -> Iterator[ChunkSummary]:
     try:
         yield from summaries

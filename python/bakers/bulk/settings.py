@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import InvalidOptionError
+from ..errors import InvalidOptionError
 
 __all__ = ["KEY", "COMMENT", "settings", "comment_line", "json_line", "from_comment",
            "from_json", "from_metadata", "metadata", "check_same"]

@@ -2,9 +2,9 @@
 range` writes when it needs no Python object per deal (TSV, CSV or JSON lines without
 the solutions column).
 
-`RowBatches` decides numbered deals on worker threads, as `bakers.bulk.solve_numbers`
+`RowBatches` decides numbered deals on worker threads, as `bakers.bulk.runs.solve_numbers`
 does, but hands out `RowBatch` values: the lines of every deal finished in about the
-last `BATCH_SECONDS` (each line byte for byte what `bakers.cli.range_formats` writes
+last `BATCH_SECONDS` (each line byte for byte what `bakers.cli.range.formats` writes
 for the row) with the counts a progress bar and a summary need. The Python cost of a
 run is then a few calls a second, not one a deal.
 """
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from ._native import core
-from .limits import Limits
-from .variants import Variant
+from .._native import core
+from ..limits import Limits
+from ..variants import Variant
 
 __all__ = ["BATCH_SECONDS", "FORMATS", "RowBatch", "RowBatches"]
 

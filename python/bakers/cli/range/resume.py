@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import range_settings
-from ..errors import InvalidOptionError
-from ..range_rows import parse_json_line
-from ..variants import Variant
-from .range_formats import Format, Jsonl
+from ...bulk import settings
+from ...bulk.rows import parse_json_line
+from ...errors import InvalidOptionError
+from ...variants import Variant
+from .formats import Format, Jsonl
 
 
 @dataclass
@@ -75,7 +75,7 @@ def done_deals(path: Path, fd: int, fmt: Format, variant: Variant, solutions: bo
                 twice.append(deal)
             resumed.done.add(deal)
     if complete:
-        range_settings.check_same(found, record, repr(str(path)), mix)
+        settings.check_same(found, record, repr(str(path)), mix)
     if complete < os.fstat(fd).st_size:
         os.ftruncate(fd, complete)
     if twice:

@@ -56,7 +56,7 @@ def kept_log() -> Iterator[None]:
 
     Raises ClusterError (of the block) naming the file.
     """
-    from .cluster import ClusterError
+    from .runs import ClusterError
 
     with suppress(ImportError):  # Dask sets its loggers' handlers when it is imported
         import distributed  # noqa: F401

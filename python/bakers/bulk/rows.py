@@ -1,6 +1,6 @@
 """The row of one deal in the output of `bakers range`: its columns and their values,
 the same in every format (TSV, CSV, JSON lines, the Parquet dataset of
-`bakers.range_dataset`)."""
+`bakers.bulk.dataset`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import math
 import re
 from typing import Any
 
-from .bulk import RangeResult
+from .results import RangeResult
 
 __all__ = ["COLUMNS", "SOLUTION", "VERDICTS", "columns", "values", "parse_json_line",
            "checked_row"]
@@ -23,7 +23,7 @@ SOLUTION = "solution"
 VERDICTS = ("solved", "impossible", "unknown")
 #: The columns of counts (non-negative integers below 2**64).
 COUNTS = ("most_home", "expanded", "stored", "peak_bytes")
-#: A count and the seconds as a TSV or CSV field holds them (`range_formats.text`).
+#: A count and the seconds as a TSV or CSV field holds them (`bakers.cli.range.formats.text`).
 _COUNT_TEXT = re.compile(r"[0-9]{1,20}")
 _SECONDS_TEXT = re.compile(r"[0-9]{1,20}\.[0-9]{6}")
 

@@ -27,11 +27,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
-from . import range_settings
-from .bulk import check_deal
-from .errors import InvalidDealError, InvalidOptionError
-from .range_rows import VERDICTS, parse_json_line
-from .variants import Variant, find_variant
+from ..errors import InvalidDealError, InvalidOptionError
+from ..variants import Variant, find_variant
+from . import settings
+from .checks import check_deal
+from .rows import VERDICTS, parse_json_line
 
 __all__ = ["VERDICTS", "read_deals", "check_verdicts"]
 
@@ -196,7 +196,7 @@ class _Reader:
                 row = parse_json_line(text)
             except ValueError:
                 row = None
-            if number == first and range_settings.from_json(row) is not None:
+            if number == first and settings.from_json(row) is not None:
                 continue  # the record of a run's settings, before its rows
             if not isinstance(row, dict) or "deal" not in row:
                 raise InvalidDealError(f"{self.where} line {number}: {_token(text.strip())} "
@@ -221,7 +221,7 @@ class _Reader:
         batch at a time, each batch's verdicts and game checked by Arrow, so that only
         the deals kept come to Python (a first pass of billions of rows keeps some
         thousands)."""
-        from .range_dataset import dataset_files, load_pyarrow
+        from .dataset import dataset_files, load_pyarrow
 
         pa, pq = load_pyarrow()
         import pyarrow.compute as pc

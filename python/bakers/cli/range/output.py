@@ -1,6 +1,6 @@
 """The output file of `bakers range` (or standard output): refused when it exists
 without ``--resume`` or ``--force``, opened to append and locked for the run, and with
-``--resume`` continued after the rows it already holds (`range_resume`).
+``--resume`` continued after the rows it already holds (`resume`).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from collections.abc import Container
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import InvalidOptionError
-from ..variants import Variant
-from .range_formats import Format
-from .range_resume import Resumed, done_deals
+from ...errors import InvalidOptionError
+from ...variants import Variant
+from .formats import Format
+from .resume import Resumed, done_deals
 
 
 def open_output(args: argparse.Namespace, fmt: Format, variant: Variant,

@@ -10,12 +10,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..bulk import RangeResult
-from ..errors import InvalidOptionError
-from ..limits import Limits, parse_bytes
-from ..range_dataset import ChunkSummary
-from ..solving import check_method
-from ..variants import Variant
+from ...bulk.dataset import ChunkSummary
+from ...bulk.results import RangeResult
+from ...errors import InvalidOptionError
+from ...limits import Limits, parse_bytes
+from ...solving import check_method
+from ...variants import Variant
 
 
 def cluster_limits(args: argparse.Namespace) -> Limits:
@@ -32,7 +32,7 @@ def _worker_resources(text: str | None) -> dict[str, float]:
 
     Raises InvalidOptionError for a text of another form.
     """
-    from .. import cluster
+    from ...bulk import cluster
 
     if text is None:
         return {}
@@ -53,7 +53,7 @@ def _worker_resources(text: str | None) -> dict[str, float]:
 def connect_cluster(args: argparse.Namespace) -> Any:
     """Return a Dask client for ``--cluster`` (the optional extra, imported only here),
     whose workers have the ``--worker-resources`` (a local cluster's are given them)."""
-    from .. import cluster
+    from ...bulk import cluster
 
     if args.chunk is not None:
         cluster.check_chunk(args.chunk, "--chunk ")
@@ -71,7 +71,7 @@ def cluster_rows(args: argparse.Namespace, client: Any, variant: Variant,
                  todo: Iterator[int], limits: Limits) -> Iterator[RangeResult]:
     """Return the rows of deals ``todo`` decided in chunks on the workers of ``client``;
     ``--max-memory`` caps each worker process, ``--threads`` is each chunk's threads."""
-    from .. import cluster
+    from ...bulk import cluster
 
     return cluster.solve_numbers(
         variant, todo, client=client, threads=args.threads, limits=limits,
@@ -89,7 +89,7 @@ def cluster_files(args: argparse.Namespace, client: Any, variant: Variant,
     """Return the summaries of the files that the workers of ``client`` write to the
     dataset ``directory``, a chunk of deals ``todo`` each, recording the run's settings
     ``record``."""
-    from .. import cluster
+    from ...bulk import cluster
 
     return cluster.write_numbers(
         variant, todo, client=client, directory=directory, threads=args.threads,

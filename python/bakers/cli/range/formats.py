@@ -11,9 +11,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .. import range_settings
-from ..errors import InvalidOptionError
-from ..range_rows import checked_row, parse_json_line
+from ...bulk import settings
+from ...bulk.rows import checked_row, parse_json_line
+from ...errors import InvalidOptionError
 
 
 def text(value: Any) -> str:
@@ -47,19 +47,19 @@ class Format:
 
     def read(self, line: str) -> tuple[str, int]:
         """Return the game and deal number of a row, checked to be as the writer makes
-        it (`bakers.range_rows.checked_row`); raise ValueError if it is not one."""
+        it (`bakers.bulk.rows.checked_row`); raise ValueError if it is not one."""
         fields = self.fields(line)
         if len(fields) != len(self.columns):
             raise ValueError(f"{len(fields)} fields, not {len(self.columns)}")
         return checked_row(dict(zip(self.columns, fields, strict=True)), text=True)
 
     def record(self, record: dict[str, Any]) -> str:
-        """Return the line that records a run's settings (`bakers.range_settings`)."""
-        return range_settings.comment_line(record)
+        """Return the line that records a run's settings (`bakers.bulk.settings`)."""
+        return settings.comment_line(record)
 
     def read_record(self, line: str) -> dict[str, Any] | None:
         """Return the settings that a first line records, or None if it records none."""
-        return range_settings.from_comment(line)
+        return settings.from_comment(line)
 
 
 class Csv(Format):
@@ -98,11 +98,11 @@ class Jsonl(Format):
         return checked_row(obj, text=False)
 
     def record(self, record: dict[str, Any]) -> str:
-        return range_settings.json_line(record)
+        return settings.json_line(record)
 
     def read_record(self, line: str) -> dict[str, Any] | None:
         try:
-            return range_settings.from_json(parse_json_line(line))
+            return settings.from_json(parse_json_line(line))
         except ValueError:
             return None
 
