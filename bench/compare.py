@@ -203,6 +203,22 @@ def run_measured(command: Sequence[str], stdout: Path, env: dict[str, str] | Non
     return statuses[0], wall, cpu, rss[0]
 
 
+#: Each measured process is started by this small fresh interpreter, which reports the
+#: process's own resource usage: a process forked straight from this script would count
+#: this script's resident set in its ``ru_maxrss`` (the kernel keeps the peak of the memory
+#: a process held before its exec), about 100 MB here. The launcher's own start is not in
+#: the CPU time; its resident set (about 10 MB) bounds what is left of that error.
+LAUNCHER = """
+import os, sys
+usage_file, argv = sys.argv[1], sys.argv[2:]
+pid = os.posix_spawnp(argv[0], argv, os.environ)
+_, status, usage = os.wait4(pid, 0)
+with open(usage_file, "w") as f:
+    f.write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_utime} {usage.ru_stime} "
+            f"{usage.ru_maxrss}")
+"""
+
+
 def run_measured_together(jobs: Sequence[tuple[Sequence[str], Path]],
                           env: dict[str, str] | None = None, cwd: Path | None = None
                           ) -> tuple[list[int], float, float, list[int]]:
@@ -210,24 +226,31 @@ def run_measured_together(jobs: Sequence[tuple[Sequence[str], Path]],
     ``stdout`` file (standard error beside it, ``.err``), in ``env`` and ``cwd`` (None:
     this process's), and wait for all; return their exit statuses, the wall seconds from
     the start of the first to the end of the last, their CPU seconds together (user +
-    system of each whole process, every thread counted: ``os.wait4``) and each one's
-    maximum resident set size in bytes."""
+    system of each whole process, every thread counted: ``os.wait4``, taken by
+    `LAUNCHER`) and each one's maximum resident set size in bytes."""
     with ExitStack() as files:
         streams = [(files.enter_context(stdout.open("wb")),
                     files.enter_context(stdout.with_suffix(".err").open("wb")))
                    for _, stdout in jobs]
+        reports = [stdout.with_suffix(".usage") for _, stdout in jobs]
         start = time.perf_counter()
-        processes = [subprocess.Popen(list(command), stdout=out, stderr=err, env=env, cwd=cwd)
-                     for (command, _), (out, err) in zip(jobs, streams, strict=True)]
-        usages = []
+        processes = [subprocess.Popen([sys.executable, "-S", "-c", LAUNCHER, str(report),
+                                       *command], stdout=out, stderr=err, env=env, cwd=cwd)
+                     for (command, _), (out, err), report
+                     in zip(jobs, streams, reports, strict=True)]
         for process in processes:  # the last wait returns when the last one ends
-            _, status, usage = os.wait4(process.pid, 0)
-            process.returncode = os.waitstatus_to_exitcode(status)
-            usages.append(usage)
+            process.wait()
         wall = time.perf_counter() - start
-    return ([process.returncode for process in processes], wall,
-            sum(usage.ru_utime + usage.ru_stime for usage in usages),
-            [usage.ru_maxrss * 1024 for usage in usages])
+    codes, cpu, rss = [], 0.0, []
+    for process, report in zip(processes, reports, strict=True):
+        if process.returncode != 0 or not report.exists():
+            raise SystemExit(f"the launcher of {process.args[5:]} failed: exit "
+                             f"{process.returncode}")
+        code, user, system, maxrss = report.read_text().split()
+        codes.append(int(code))
+        cpu += float(user) + float(system)
+        rss.append(int(maxrss) * 1024)  # KiB on Linux
+    return codes, wall, cpu, rss
 
 
 def shares(first: int, last: int, parts: int) -> list[tuple[int, int]]:
