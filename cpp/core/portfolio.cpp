@@ -66,6 +66,14 @@ bool retires(const std::string& reason) {
     return reason == "memory limit" || reason == "no line" || reason == kRestrictedDry;
 }
 
+// The depth-first runs' order in round `round` (child_order.hpp's shuffle seed): the
+// heuristic's in round 0, then another order near it each round, so that a deal that
+// sends one order down a long fruitless branch does not get that order again with every
+// larger budget (the runs are complete in any order: the same verdicts, a proof expands
+// the same positions). Measured on the training range: docs/benchmarks.md, "Shuffled
+// depth-first orders".
+std::uint64_t shuffle_seed(std::uint64_t round) { return round; }
+
 // Runs one search of round `round` (the rollouts' seed: each round draws afresh).
 Result run_one(Run run, std::uint64_t round, const Rules& rules, const State& start, const Limits& limits,
                const std::atomic<bool>* stop, const StopPoll& poll) {
@@ -73,8 +81,12 @@ Result run_one(Run run, std::uint64_t round, const Rules& rules, const State& st
         case Run::Restricted: return solve_streamlined(rules, start, limits, stop, poll);
         case Run::BestFirst: return solve_best_first(rules, start, limits, stop, poll, 1);
         case Run::Rollouts: return solve_rollouts(rules, start, limits, stop, poll, round);
-        case Run::DepthProgress: return solve_depth_first(rules, start, limits, stop, poll, ChildOrder::Progress);
-        case Run::DepthSpace: return solve_depth_first(rules, start, limits, stop, poll, ChildOrder::Space);
+        case Run::DepthProgress:
+            return solve_depth_first(rules, start, limits, stop, poll, ChildOrder::Progress, 0, 0, nullptr,
+                                     shuffle_seed(round));
+        case Run::DepthSpace:
+            return solve_depth_first(rules, start, limits, stop, poll, ChildOrder::Space, 0, 0, nullptr,
+                                     shuffle_seed(round));
     }
     return {};
 }
