@@ -85,6 +85,17 @@ def test_freecell_as_pysolfc_asks(fcs) -> None:
     assert _replays_to_a_win(moves, MS24, "freecell") > 50
 
 
+def test_beleaguered_castle_within_pysolfcs_iterations(fcs) -> None:
+    """PySol's Beleaguered Castle 10: Freecell Solver wins it within PySolFC's 100,000
+    iterations; so does bakers, through the portfolio's restricted pass (before it, the
+    limit ended the search: "intractable" to PySolFC)."""
+    deal = Deal.from_number("beleaguered_castle", 10)
+    code, out, _ = fcs("-m", "-p", "-opt", "-sel", "-hoi", "-g", "beleaguered_castle",
+                       "--max-iters", "100000", stdin=deal.to_text())
+    assert code == 0 and "This game is solveable." in out
+    _replays_to_a_win(out, deal.to_text(), "beleaguered_castle")
+
+
 def test_bakers_dozen_lists_every_ace(fcs) -> None:
     deal = Deal.from_number("bakers_dozen", 3)
     code, out, _ = fcs("-m", "-p", "--preset", "bakers_dozen", "--stacks-num", "13",

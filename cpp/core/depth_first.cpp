@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdio>
 #include <optional>
+#include <stdexcept>
 
 #include "checkpoint.hpp"
 #include "child_order.hpp"
@@ -163,8 +164,9 @@ class DepthFirst {
 public:
     DepthFirst(const Rules& rules, const Limits& limits, const std::atomic<bool>* stop,
                const StopPoll& poll, ChildOrder order, std::uint64_t dense_from, std::uint64_t dense_bytes,
-               const Checkpoint* checkpoint)
+               const Checkpoint* checkpoint, std::uint64_t shuffle)
         : order_(order),
+          shuffle_(shuffle),
           gen_(rules),
           dead_(gen_),
           limits_(limits),
@@ -353,7 +355,7 @@ private:
         }
         if (!make_room(kids.size())) return false;
         push_frame(cur, move);
-        order_kids(gen_, cur, fresh_, kids, scorer, quiet_scorer_, order_ == ChildOrder::Space);
+        order_kids(gen_, cur, fresh_, kids, scorer, quiet_scorer_, order_ == ChildOrder::Space, shuffle_);
         for (const Kid& kid : kids) pending_.push_back(kid.move);
         return true;
     }
@@ -590,6 +592,7 @@ private:
     using Marks = Chunked<Keyed, 64>;
 
     const ChildOrder order_;
+    const std::uint64_t shuffle_;  // order_kids' seed (0: the heuristic's order)
     const MoveGen gen_;
     const DeadEnds dead_;
     const Limits limits_;
@@ -626,8 +629,11 @@ private:
 
 Result solve_depth_first(const Rules& rules, const State& start, const Limits& limits,
                          const std::atomic<bool>* stop, const StopPoll& poll, ChildOrder order,
-                         std::uint64_t dense_from, std::uint64_t dense_bytes, const Checkpoint* checkpoint) {
-    return DepthFirst(rules, limits, stop, poll, order, dense_from, dense_bytes, checkpoint).run(start);
+                         std::uint64_t dense_from, std::uint64_t dense_bytes, const Checkpoint* checkpoint,
+                         std::uint64_t shuffle) {
+    if (checkpoint && shuffle)
+        throw std::invalid_argument("a checkpoint does not record a shuffled order of the children");
+    return DepthFirst(rules, limits, stop, poll, order, dense_from, dense_bytes, checkpoint, shuffle).run(start);
 }
 
 }  // namespace bakers

@@ -68,9 +68,13 @@ struct Checkpoint {
 // memory limit the visited keys move to the dense table (dense_table.hpp) once the
 // growing table holds `dense_from` bytes (0: half the limit); the dense table takes
 // what the limit leaves, or `dense_bytes` if that is less (a test's small table).
+// A `shuffle` seed other than 0 blurs the order of each frame's children (child_order.hpp:
+// another order near the heuristic's for each seed, as exact); a checkpoint does not
+// record it, so the two are not taken together (std::invalid_argument).
 Result solve_depth_first(const Rules& rules, const State& start, const Limits& limits,
                          const std::atomic<bool>* stop, const StopPoll& poll,
                          ChildOrder order = ChildOrder::Progress, std::uint64_t dense_from = 0,
-                         std::uint64_t dense_bytes = 0, const Checkpoint* checkpoint = nullptr);
+                         std::uint64_t dense_bytes = 0, const Checkpoint* checkpoint = nullptr,
+                         std::uint64_t shuffle = 0);
 
 }  // namespace bakers

@@ -14,6 +14,7 @@
 #include "give_back.hpp"
 #include "limit_watch.hpp"
 #include "rollout.hpp"
+#include "streamline.hpp"
 
 namespace bakers {
 namespace {
@@ -21,29 +22,71 @@ namespace {
 constexpr std::uint64_t kFirstBudget = 10'000;  // expanded positions a run in round 0
 constexpr std::uint64_t kGrowth = 4;             // a round's budget over the one before
 
-enum class Run : std::uint8_t { BestFirst, Rollouts, DepthProgress, DepthSpace };
-constexpr std::array<Run, 4> kRuns{Run::BestFirst, Run::Rollouts, Run::DepthProgress, Run::DepthSpace};
+enum class Run : std::uint8_t { BestFirst, Restricted, Rollouts, DepthProgress, DepthSpace };
+constexpr std::array<Run, 5> kRuns{Run::BestFirst, Run::Restricted, Run::Rollouts, Run::DepthProgress,
+                                   Run::DepthSpace};
+using Retired = std::array<bool, kRuns.size()>;
 
-// Returns true when every complete search is retired (out of memory): the rollouts alone
-// can never say "impossible", so the portfolio ends there ("memory limit").
-bool complete_runs_retired(const std::array<bool, kRuns.size()>& retired) {
+// Returns true if the run only looks for wins (it never says "impossible").
+constexpr bool wins_only(Run run) { return run == Run::Restricted || run == Run::Rollouts; }
+
+// The runs that do not apply to the rules, retired from the start: the restricted pass
+// (streamline.hpp) where the suits are not interchangeable (its merged key is what
+// shrinks its space: measured in docs/benchmarks.md, "Restricted passes").
+Retired first_retired(const Rules& rules) {
+    Retired retired{};
     for (std::size_t i = 0; i < kRuns.size(); ++i)
-        if (kRuns[i] != Run::Rollouts && !retired[i]) return false;
+        retired[i] = kRuns[i] == Run::Restricted && !suits_interchangeable(rules);
+    return retired;
+}
+
+// The restricted pass's budget in a round: kRestrictedShare times the others'. Its
+// space is small: it wins or runs dry (and retires) within a few thousand positions in
+// most deals, so a larger budget costs little and wins sooner (docs/benchmarks.md,
+// "Restricted passes").
+constexpr std::uint64_t kRestrictedShare = 2;
+
+// Returns a run's budget in a round whose budget is `budget`.
+std::uint64_t run_budget(Run run, std::uint64_t budget) {
+    return run == Run::Restricted ? budget * kRestrictedShare : budget;
+}
+
+// Returns true when every complete search is retired (out of memory): the runs that only
+// look for wins can never say "impossible", so the portfolio ends there ("memory limit").
+bool complete_runs_retired(const Retired& retired) {
+    for (std::size_t i = 0; i < kRuns.size(); ++i)
+        if (!wins_only(kRuns[i]) && !retired[i]) return false;
     return true;
 }
 
 // Returns true if a run that ended with `reason` is not started again: it is out of
-// memory (a larger budget needs more), or the rollouts have no child to roll out from.
-bool retires(const std::string& reason) { return reason == "memory limit" || reason == "no line"; }
+// memory (a larger budget needs more), the rollouts have no child to roll out from, or
+// the restricted pass searched its whole space (a larger budget would do it again).
+bool retires(const std::string& reason) {
+    return reason == "memory limit" || reason == "no line" || reason == kRestrictedDry;
+}
+
+// The depth-first runs' order in round `round` (child_order.hpp's shuffle seed): the
+// heuristic's in round 0, then another order near it each round, so that a deal that
+// sends one order down a long fruitless branch does not get that order again with every
+// larger budget (the runs are complete in any order: the same verdicts, a proof expands
+// the same positions). Measured on the training range: docs/benchmarks.md, "Shuffled
+// depth-first orders".
+std::uint64_t shuffle_seed(std::uint64_t round) { return round; }
 
 // Runs one search of round `round` (the rollouts' seed: each round draws afresh).
 Result run_one(Run run, std::uint64_t round, const Rules& rules, const State& start, const Limits& limits,
                const std::atomic<bool>* stop, const StopPoll& poll) {
     switch (run) {
+        case Run::Restricted: return solve_streamlined(rules, start, limits, stop, poll);
         case Run::BestFirst: return solve_best_first(rules, start, limits, stop, poll, 1);
         case Run::Rollouts: return solve_rollouts(rules, start, limits, stop, poll, round);
-        case Run::DepthProgress: return solve_depth_first(rules, start, limits, stop, poll, ChildOrder::Progress);
-        case Run::DepthSpace: return solve_depth_first(rules, start, limits, stop, poll, ChildOrder::Space);
+        case Run::DepthProgress:
+            return solve_depth_first(rules, start, limits, stop, poll, ChildOrder::Progress, 0, 0, nullptr,
+                                     shuffle_seed(round));
+        case Run::DepthSpace:
+            return solve_depth_first(rules, start, limits, stop, poll, ChildOrder::Space, 0, 0, nullptr,
+                                     shuffle_seed(round));
     }
     return {};
 }
@@ -66,7 +109,7 @@ Result one_thread(const Rules& rules, const State& start, const Limits& limits,
         r.reason = why;
         return finish(std::move(r));
     };
-    std::array<bool, kRuns.size()> retired{};
+    Retired retired = first_retired(rules);
     std::uint64_t round = 0;
     for (std::uint64_t budget = kFirstBudget;; budget *= kGrowth, ++round) {
         for (std::size_t i = 0; i < kRuns.size(); ++i) {
@@ -74,7 +117,8 @@ Result one_thread(const Rules& rules, const State& start, const Limits& limits,
             // Positions and seconds count over all runs; stored positions per run.
             if (const char* why = watch.reached(total.expanded, 0, false)) return unknown(why);  // each run polls
             Limits each = limits;
-            each.max_nodes = limits.max_nodes ? std::min(budget, limits.max_nodes - total.expanded) : budget;
+            const std::uint64_t own = run_budget(kRuns[i], budget);
+            each.max_nodes = limits.max_nodes ? std::min(own, limits.max_nodes - total.expanded) : own;
             if (limits.max_seconds > 0)  // what is left, kept above 0 (0 would mean no limit)
                 each.max_seconds = std::max(1e-9, limits.max_seconds - watch.seconds());
             // The poll sees the counts of the runs before this one added to its own.
@@ -108,7 +152,7 @@ public:
     Concurrent(const Rules& rules, const State& start, const Limits& limits,
                const std::atomic<bool>* stop, const StopPoll& poll, int threads)
         : rules_(rules), start_(start), limits_(limits), whole_(whole(limits)), watch_(whole_, stop, poll),
-          threads_(threads), live_(static_cast<std::size_t>(threads)),
+          threads_(threads), retired_(first_retired(rules)), live_(static_cast<std::size_t>(threads)),
           worker_peak_(static_cast<std::size_t>(threads), 0) {
         // A report can come before any run has polled: it shows the start's cards home.
         total_.most_home = start.home();
@@ -163,6 +207,7 @@ private:
         round = next_ / kRuns.size();
         std::uint64_t budget = kFirstBudget;
         for (std::size_t r = round; r > 0 && budget < (std::uint64_t{1} << 60); --r) budget *= kGrowth;
+        budget = run_budget(kRuns[which], budget);
         if (limits_.max_nodes) {
             if (reserved_ >= limits_.max_nodes) return false;
             budget = std::min(budget, limits_.max_nodes - reserved_);
@@ -233,9 +278,9 @@ private:
     std::mutex mutex_;  // everything below but live_ and halt_
     std::condition_variable cv_;
     int working_ = threads_;
-    std::size_t next_ = 0;         // the next run: round next_ / 4, run next_ % 4
+    std::size_t next_ = 0;         // the next run: round next_ / kRuns.size(), run next_ % kRuns.size()
     std::uint64_t reserved_ = 0;   // positions of finished runs and budgets of running ones
-    std::array<bool, kRuns.size()> retired_{};
+    Retired retired_;
     std::atomic<bool> halt_{false};
     bool decided_ = false;
     Result won_;

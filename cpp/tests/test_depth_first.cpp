@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,53 @@ TEST(depth_first_bakers_game_reference_verdicts) {
         impossible += v == Verdict::Impossible;
     }
     CHECK(impossible >= 5);  // the sample holds proofs, not only wins
+}
+
+TEST(depth_first_shuffled_orders_keep_the_verdicts) {
+    // Another order of the children changes how soon a win is met (sooner or much later:
+    // hence the limit), never a verdict; a proof expands every position reachable, in
+    // any order: the same count. Baker's Game, three seeds.
+    const Rules& r = preset("bakers_game");
+    const auto known = verdicts("bakers_game_ms_1-1000.tsv");
+    int impossible = 0, won = 0, moved = 0;
+    Limits limits;
+    limits.max_nodes = 200'000;
+    for (std::uint64_t n = 1; n <= 20; ++n) {
+        const State start = dealt(r, n);
+        const Result plain = solve_depth_first(r, start, limits, nullptr, {});
+        if (CHECK(known.count(n))) CHECK_EQ(plain.verdict == Verdict::Solved, known.at(n) == "winnable");
+        impossible += plain.verdict == Verdict::Impossible;
+        for (std::uint64_t seed : {1, 2, 3}) {
+            check::Context ctx(std::to_string(n) + " seed " + std::to_string(seed));
+            const Result mixed =
+                solve_depth_first(r, start, limits, nullptr, {}, ChildOrder::Progress, 0, 0, nullptr, seed);
+            if (plain.verdict == Verdict::Impossible) {
+                CHECK_EQ(mixed.verdict, Verdict::Impossible);
+                CHECK_EQ(mixed.stats.expanded, plain.stats.expanded);
+                CHECK_EQ(mixed.stats.stored, plain.stats.stored);
+            } else {
+                CHECK(mixed.verdict != Verdict::Impossible);
+            }
+            if (mixed.verdict == Verdict::Solved) {
+                ++won;
+                CHECK_EQ(replay(r, start, mixed.moves, false), std::string());
+                moved += mixed.stats.expanded != plain.stats.expanded;
+            }
+        }
+    }
+    CHECK(impossible >= 2);
+    CHECK(won >= 40);    // of 54
+    CHECK(moved >= 10);  // the seeds do change the order
+    // A checkpoint does not record the seed: the two are refused together.
+    Checkpoint file{"unused.ckpt"};
+    bool refused = false;
+    try {
+        solve_depth_first(preset("bakers_game"), dealt(preset("bakers_game"), 1), Limits{}, nullptr, {},
+                          ChildOrder::Progress, 0, 0, &file, 1);
+    } catch (const std::invalid_argument&) {
+        refused = true;
+    }
+    CHECK(refused);
 }
 
 TEST(depth_first_other_presets_agree) {

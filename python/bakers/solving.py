@@ -59,9 +59,9 @@ def default_method(variant: Variant, threads: int = 1) -> str:
     first to a win about as surely as best first, at a lower cost a position; where they
     alternate colours depth first wanders, but the dive's scans (purposeful moves only,
     nothing scored) win most deals in a few dozen positions, best first deciding the rest;
-    where they ignore suits some wins only a depth-first order or the rollouts find at
-    once, so the portfolio runs them all. The measurements: docs/benchmarks.md, "The
-    searches' defaults" and "The dive".
+    where they ignore suits some wins only a depth-first order, the rollouts or the
+    restricted pass find at once, so the portfolio runs them all. The measurements:
+    docs/benchmarks.md, "The searches' defaults", "The dive" and "Restricted passes".
     """
     if variant.build == "any":
         return "portfolio"
@@ -254,8 +254,10 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     in a fraction of the memory a stored position, for proofs too big for the best-first
     search; longer lines; on one thread its table gets denser and, with
     ``Limits(forget=True)``, forgets under the memory limit), ``'portfolio'`` (best
-    first, nested rollouts and two depth-first orders in turn, with budgets growing 4x a
-    round from 10,000 positions, until a complete search decides or a run wins: the
+    first, a restricted pass where the suits are interchangeable, nested rollouts and two
+    depth-first orders in turn, with budgets growing 4x a round from 10,000 positions,
+    until a complete search decides or a run wins: the restricted pass (every card that
+    can go home goes home at once, positions told apart by their ranks alone) and the
     rollouts only ever win; on several threads the runs go at once, memory split evenly
     between them)
     , ``'beam'`` (one thread: breadth first keeping the best 1,000, 4,000, 16,000, ...
