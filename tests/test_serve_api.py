@@ -373,22 +373,6 @@ def test_a_hint_on_a_remembered_line_needs_no_worker() -> None:
 # -- the command ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("argv", "words"), [
-    (("--port", "70000"), "--port 70000"),
-    (("--workers", "0"), "--workers 0"),
-    (("--hint-seconds", "-1"), "--hint-seconds -1"),
-    (("--search-memory", "lots"), "--search-memory"),
-])
-def test_serve_refuses_bad_options_in_one_line(bakers, argv: tuple[str, ...],
-                                               words: str) -> None:
-    from helpers_cli import one_error_line
-
-    code, out, err = bakers("serve", *argv)
-    assert code == 2 and out == ""
-    line = one_error_line(err)
-    assert line.startswith("bakers: error:") and words in line
-
-
 def test_serve_says_when_the_port_is_taken(bakers) -> None:
     from bakers.serve import listen
     from helpers_cli import one_error_line

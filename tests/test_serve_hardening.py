@@ -320,6 +320,10 @@ def test_the_server_keeps_boards_by_bytes_not_count() -> None:
     (("--request-seconds", "inf"), "--request-seconds inf"),
     (("--request-seconds", "1e30"), "--request-seconds 1e30"),
     (("--allowed-host", "evil/site"), "--allowed-host 'evil/site'"),
+    (("--port", "70000"), "--port 70000"),
+    (("--workers", "0"), "--workers 0"),
+    (("--hint-seconds", "-1"), "--hint-seconds -1"),
+    (("--search-memory", "lots"), "--search-memory"),
 ])
 def test_serve_refuses_every_bad_limit_at_start(bakers, argv: tuple[str, ...],
                                                 words: str) -> None:
