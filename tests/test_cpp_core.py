@@ -1,5 +1,5 @@
 """The C++ core's own tests (cpp/tests/): configured, built with AddressSanitizer and
-UBSan in a Debug build (asserts on, so the search checks every key it makes), and run in
+UBSan in a Debug build at -O1 (asserts on, so the search checks every key it makes), and run in
 as many processes as there are cores (each a share of the tests: ``--shard K/N``).
 
 The build is kept in ``build/cpp-tests-sanitized`` (git-ignored), so that a second run
