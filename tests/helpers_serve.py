@@ -84,3 +84,19 @@ def served(*argv: str, open_files: int | None = None) -> Iterator[Served]:
         reader.join(timeout=5)
         process.stdout.close()
         process.stderr.close()
+
+
+def hold_hints(engine: object) -> tuple[threading.Event, threading.Event]:
+    """Make every hint of ``engine`` (a `bakers serve` app's engine) wait, holding its
+    worker, until the second event returned is set (10 s at most); the first is set when
+    a hint has begun waiting."""
+    entered, release = threading.Event(), threading.Event()
+    real_hint = engine.hint  # type: ignore[attr-defined]
+
+    def held_hint(board: object) -> object:
+        entered.set()
+        release.wait(10)
+        return real_hint(board)
+
+    engine.hint = held_hint  # type: ignore[attr-defined]
+    return entered, release

@@ -20,6 +20,7 @@ from bakers.hinting import forget_lines  # noqa: E402
 from bakers.serve import MAX_BODY, EngineLimits, create_app  # noqa: E402
 from bakers.serve.position import MAX_MOVES  # noqa: E402
 from bakers.variants import PRESETS  # noqa: E402
+from helpers_serve import hold_hints  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -349,15 +350,7 @@ def test_a_hint_on_a_remembered_line_needs_no_worker() -> None:
     with TestClient(app, base_url="http://localhost") as c:
         first = post(c, "hint", game(8))
         played = post(c, "move", {**game(8), "move": first["supermove"]})["moves"]
-        entered, release = threading.Event(), threading.Event()
-        real_hint = engine.hint
-
-        def held_hint(board):
-            entered.set()
-            release.wait(10)
-            return real_hint(board)
-
-        engine.hint = held_hint
+        entered, release = hold_hints(engine)
         holder = threading.Thread(target=lambda: c.post("/api/hint", json=game(9)))
         holder.start()
         assert entered.wait(5)

@@ -29,7 +29,7 @@ from bakers.serve import EngineLimits, create_app  # noqa: E402
 from bakers.serve import position as position_module  # noqa: E402
 from bakers.serve.hosts import host_name  # noqa: E402
 from bakers.serve.position import MAX_MOVES, Game, board_bytes  # noqa: E402
-from helpers_serve import served  # noqa: E402
+from helpers_serve import hold_hints, served  # noqa: E402
 
 # Baker's Dozen 417 is never decided: its hint searches until its time is up.
 UNDECIDED = {"game": "bakers_dozen", "deal": {"number": 417}, "moves": []}
@@ -225,15 +225,7 @@ def test_replays_run_on_a_worker_under_the_engines_queue(monkeypatch) -> None:
         return real_replay(cls, body)
 
     monkeypatch.setattr(Game, "replay", classmethod(replay))
-    entered, release = threading.Event(), threading.Event()
-    real_hint = engine.hint
-
-    def held_hint(board):
-        entered.set()
-        release.wait(10)
-        return real_hint(board)
-
-    engine.hint = held_hint
+    entered, release = hold_hints(engine)
     moves = long_game(3, 300)
     with TestClient(app, base_url="http://localhost") as c:
         first = c.post("/api/state", json={**EASY, "deal": {"number": 3}, "moves": moves})

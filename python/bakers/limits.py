@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import math
+import os
 import re
+import resource
 from dataclasses import dataclass
 
 from .errors import InvalidOptionError
 
-__all__ = ["Limits", "parse_bytes", "limits_or", "check_threads", "SEARCH_THREADS_WHY"]
+__all__ = ["Limits", "parse_bytes", "limits_or", "check_threads", "SEARCH_THREADS_WHY",
+           "resident_bytes"]
 
 #: The engine counts positions and bytes in 64 bits: every count limit is below this.
 MAX_COUNT = 2**64
@@ -131,3 +134,12 @@ def limits_or(limits: object, default: Limits) -> Limits:
     if not isinstance(limits, Limits):
         raise InvalidOptionError(f"limits= takes a bakers.Limits, not {limits!r}")
     return limits
+
+
+def resident_bytes() -> int:
+    """Return the process's resident set size now (its peak where /proc is missing)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux

@@ -19,6 +19,7 @@ from typing import Any
 
 from .._native import core
 from ..limits import Limits
+from ..solving import VERDICTS  # in the order of the core's counts
 from ..variants import Variant
 
 __all__ = ["BATCH_SECONDS", "FORMATS", "RowBatch", "RowBatches"]
@@ -31,8 +32,6 @@ BATCH_ROWS = 8192
 #: Deals given to one core run at a time: large, so that the worker threads rarely wait
 #: for a run's last deal before the next run starts (8 bytes a deal in the run).
 RUN_DEALS = 1 << 20
-#: The verdicts in the order of a batch's counts.
-VERDICTS = ("solved", "impossible", "unknown")
 #: The formats the core writes, by the extension of the output file.
 FORMATS = {".tsv": "tsv", ".csv": "csv", ".jsonl": "jsonl"}
 

@@ -9,6 +9,7 @@ import math
 import re
 from typing import Any
 
+from ..solving import VERDICTS
 from .results import RangeResult
 
 __all__ = ["COLUMNS", "SOLUTION", "VERDICTS", "columns", "values", "parse_json_line",
@@ -19,8 +20,6 @@ COLUMNS = ("game", "deal", "verdict", "moves", "most_home", "most_home_exact", "
            "stored", "peak_bytes", "seconds", "reason")
 #: The column of the solution in standard notation, last, only with ``--solutions``.
 SOLUTION = "solution"
-#: The verdicts of a row.
-VERDICTS = ("solved", "impossible", "unknown")
 #: The columns of counts (non-negative integers below 2**64).
 COUNTS = ("most_home", "expanded", "stored", "peak_bytes")
 #: A count and the seconds as a TSV or CSV field holds them (`bakers.cli.range.formats.text`).

@@ -7,9 +7,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import math
-import os
 import re
-import resource
 import shutil
 import sys
 import tempfile
@@ -20,7 +18,7 @@ from typing import BinaryIO
 
 from ..deals import Deal, load_json_text
 from ..errors import InvalidDealError, InvalidOptionError
-from ..limits import MAX_COUNT, Limits, parse_bytes
+from ..limits import MAX_COUNT, Limits, parse_bytes, resident_bytes
 from ..solving import METHODS
 from ..variants import find_variant
 
@@ -349,15 +347,6 @@ RUN_RESERVE = 16 * 2**20
 #: the same command gives its search the same limit run after run (a checkpoint
 #: records the limit and is refused under another).
 _HELD_STEP = 64 * 2**20
-
-
-def resident_bytes() -> int:
-    """Return the process's resident set size now (its peak where /proc is missing)."""
-    try:
-        with open("/proc/self/statm", encoding="ascii") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
 
 
 def engine_memory(text: str) -> int:

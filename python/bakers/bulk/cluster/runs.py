@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import logging
 import os
-import resource
 import signal
 import threading
 import time
@@ -40,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import BakersError, InvalidOptionError
-from ...limits import Limits, limits_or, parse_bytes
+from ...limits import Limits, limits_or, parse_bytes, resident_bytes
 from ...solving import check_method
 from ...variants import Variant, find_variant
 from .. import settings
@@ -223,15 +222,6 @@ def dask_setup(worker: Any) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _resident_bytes() -> int:
-    """Return the process's resident set size now (its peak where /proc is missing)."""
-    try:
-        with open("/proc/self/statm", encoding="ascii") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
-
-
 def _worker_threads() -> int:
     """Return the threads a chunk takes on this worker: `THREADS_VARIABLE` if set, else
     its CPUs shared between the tasks the worker runs at a time."""
@@ -265,7 +255,7 @@ def _solve_chunk(variant: Variant, threads: int | None, limits: Limits,
 
     threads = threads or _worker_threads()
     if worker_memory is not None:
-        held = _resident_bytes() + WORKER_RESERVE
+        held = resident_bytes() + WORKER_RESERVE
         if worker_memory <= held + 2**20 * threads:
             raise InvalidOptionError(
                 f"{memory_text} is too small for a worker: it already holds "
