@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <utility>
 #include <vector>
 
@@ -43,10 +44,13 @@ enum Class : std::uint8_t {
 constexpr std::uint8_t kComposite = 0xf0;
 
 // A set of keys: open addressing on the low bits, doubled at half load. The zero key (no
-// card in a column or a cell: the won position) is kept apart.
+// card in a column or a cell: the won position) is kept apart. Its slots come from the
+// thread's spare storage and go back to it (ScanStorage): most deals need a few hundred
+// keys, and a fresh table a deal would cost more to clear than to fill.
 class KeySet {
 public:
-    KeySet() : slots_(1024) {}
+    explicit KeySet(std::vector<Key>&& slots) : slots_(std::move(slots)) { slots_.assign(kFirstSlots, Key{}); }
+    std::vector<Key> release() { return std::move(slots_); }
     // Inserts k; returns false if it was there already.
     bool insert(const Key& k) {
         if (k.lo == 0 && k.hi == 0) return !std::exchange(zero_, true);
@@ -65,6 +69,7 @@ public:
     std::uint64_t bytes() const { return slots_.size() * sizeof(Key); }
 
 private:
+    static constexpr std::size_t kFirstSlots = 256;  // a power of two
     void grow() {
         std::vector<Key> old(slots_.size() * 2);
         old.swap(slots_);
@@ -92,11 +97,51 @@ struct Room {
     std::uint64_t links;          // the position's link_mask (column_masks.hpp)
 };
 
+// A position on a scan's line, with its children.
+struct Frame {
+    Keyed k;
+    std::uint32_t first, end, next;  // its children in the scan's kids: [first, end), next to try
+    std::uint32_t line;              // where the moves that made it start in the scan's line
+};
+
+// The buffers of a scan, kept by each thread from one dive to the next (a range decides
+// many deals a second on each thread; allocating and clearing them anew for each deal
+// cost more than a small deal's search). Buffers past kKeptBytes are let go.
+struct ScanStorage {
+    std::vector<Key> slots;
+    std::vector<Frame> frames;
+    std::vector<Move> kids, line;
+};
+constexpr std::size_t kKeptBytes = std::size_t{1} << 20;
+thread_local std::vector<ScanStorage> spare_storage;
+
+ScanStorage take_storage() {
+    if (spare_storage.empty()) return {};
+    ScanStorage out = std::move(spare_storage.back());
+    spare_storage.pop_back();
+    return out;
+}
+
 // One depth-first scan: its line of frames, their children and its visited set.
 class Scan {
 public:
     // `seed` 0: children in generation order; else shuffled within their classes.
-    Scan(const MoveGen& gen, std::uint32_t seed) : gen_(gen), rng_(seed) {}
+    Scan(const MoveGen& gen, std::uint32_t seed) : Scan(gen, seed, take_storage()) {}
+    Scan(Scan&&) = default;
+    Scan(const Scan&) = delete;
+    Scan& operator=(const Scan&) = delete;
+    Scan& operator=(Scan&&) = delete;
+    ~Scan() {
+        ScanStorage back{seen_.release(), std::move(frames_), std::move(kids_), std::move(line_)};
+        if (back.slots.empty()) return;  // moved from
+        if (back.slots.capacity() * sizeof(Key) > kKeptBytes) back.slots = {};
+        if (back.frames.capacity() * sizeof(Frame) > kKeptBytes) back.frames = {};
+        if ((back.kids.capacity() + back.line.capacity()) * sizeof(Move) > kKeptBytes) back.kids = back.line = {};
+        back.frames.clear();
+        back.kids.clear();
+        back.line.clear();
+        if (spare_storage.size() < kScans) spare_storage.push_back(std::move(back));
+    }
 
     // Starts the scan at the settled position root (known not to be won).
     void start(const Keyed& root) {
@@ -179,11 +224,9 @@ public:
     const std::vector<Move>& line() const { return line_; }
 
 private:
-    struct Frame {
-        Keyed k;
-        std::uint32_t first, end, next;  // its children in kids_: [first, end), next to try
-        std::uint32_t line;              // where the moves that made it start in line_
-    };
+    Scan(const MoveGen& gen, std::uint32_t seed, ScanStorage&& storage)
+        : gen_(gen), rng_(seed), seen_(std::move(storage.slots)), frames_(std::move(storage.frames)),
+          kids_(std::move(storage.kids)), line_(std::move(storage.line)) {}
 
     // Gives the frame f (the top one) its children; `at` is where the moves that made
     // its position start in line_.
@@ -201,56 +244,71 @@ private:
     // part lies on the next card of the run).
     void add_children(const State& s) {
         const Rules& r = gen_.rules();
-        const int ncols = r.columns;
+        const int ncols = r.columns, ncells = r.cells;
         Room room;
-        const Card* tops = room.top_of;
-        room.tops = 0;
-        room.empties = room.free_cells = 0;
-        room.empty_cols = 0;
-        room.links = link_mask(r, s);
-        for (int i = 0; i < ncols; ++i) {
-            const int lo = i ? s.end[i - 1] : 0, hi = s.end[i];
+        Card* const tops = room.top_of;
+        std::uint8_t* const top_col = room.column_of;
+        const std::uint64_t links = room.links = link_mask(r, s);
+        // One pass over the columns: their tops, the empty ones, the places of the tops, and
+        // the columns whose two top cards lie on no card they build on (dig parents' sources).
+        CardSet top_set = 0;
+        unsigned empty_cols = 0, loose_pairs = 0;
+        int empties = 0;
+        std::uint64_t top_places = 0;
+        for (int i = 0, lo = 0; i < ncols; ++i) {
+            const int hi = s.end[i];
             if (hi == lo) {
-                room.top_of[i] = kNoCard;
-                ++room.empties;
-                room.empty_cols |= 1U << i;
+                tops[i] = kNoCard;
+                empty_cols |= 1U << i;
+                ++empties;
             } else {
-                room.top_of[i] = s.cards[hi - 1];
-                room.tops |= bit_of(tops[i]);
-                room.column_of[tops[i]] = static_cast<std::uint8_t>(i);
+                const Card t = s.cards[hi - 1];
+                tops[i] = t;
+                top_set |= bit_of(t);
+                top_col[t] = static_cast<std::uint8_t>(i);
+                top_places |= std::uint64_t{1} << (hi - 1);
+                if (hi - lo >= 2 && ((links >> (hi - 2)) & 3) == 0) loose_pairs |= 1U << i;
             }
+            lo = hi;
         }
-        for (int c = 0; c < r.cells; ++c) room.free_cells += s.cells[c] == kNoCard;
-        const CardSet top_set = room.tops;
-        const std::uint8_t* top_col = room.column_of;
-        const int empties = room.empties, free_cells = room.free_cells;
-        const int first_empty = empties ? __builtin_ctz(room.empty_cols) : -1;
+        int free_cells = 0;
+        for (int c = 0; c < ncells; ++c) free_cells += s.cells[c] == kNoCard;
+        room.tops = top_set;
+        room.empties = empties;
+        room.free_cells = free_cells;
+        room.empty_cols = empty_cols;
+        const int first_empty = empties ? std::countr_zero(empty_cols) : -1;
         const int limit = gen_.limit_of(free_cells, empties);
         const int limit_empty = first_empty >= 0 ? gen_.limit_of(free_cells, empties - 1) : 0;
         const int longest = std::max(limit, limit_empty);
+        // The foundations' next cards (kNoCard, card 0, is never one of them).
+        const CardSet next = gen_.next_cards(s);
 
         std::size_t begin = kids_.size();
-        // Home: cell cards, then column tops.
-        for (int c = 0; c < r.cells; ++c)
-            if (s.cells[c] != kNoCard && gen_.goes_home(s, s.cells[c]))
+        // Home: cell cards, then column tops, in column order.
+        for (int c = 0; c < ncells; ++c)
+            if ((next >> s.cells[c]) & 1)
                 kids_.push_back(Move{static_cast<std::uint8_t>(kCell + c), kFoundation, 1});
-        for (int i = 0; i < ncols; ++i)
-            if (tops[i] != kNoCard && gen_.goes_home(s, tops[i]))
-                kids_.push_back(Move{static_cast<std::uint8_t>(i), kFoundation, 1});
+        {
+            unsigned cols = 0;
+            for (CardSet h = next & top_set; h; h &= h - 1) cols |= 1U << top_col[std::countr_zero(h)];
+            for (; cols; cols &= cols - 1)
+                kids_.push_back(Move{static_cast<std::uint8_t>(std::countr_zero(cols)), kFoundation, 1});
+        }
         shuffle(begin);
         // A cell card onto the columns whose tops it builds on, in column order.
         begin = kids_.size();
-        for (int c = 0; c < r.cells; ++c) {
+        for (int c = 0; c < ncells; ++c) {
             if (s.cells[c] == kNoCard) continue;
             unsigned cols = 0;
             for (CardSet t = gen_.targets(s.cells[c]) & top_set; t; t &= t - 1)
-                cols |= 1U << top_col[__builtin_ctzll(t)];
+                cols |= 1U << top_col[std::countr_zero(t)];
             for (; cols; cols &= cols - 1)
-                kids_.push_back(Move{static_cast<std::uint8_t>(kCell + c), static_cast<std::uint8_t>(__builtin_ctz(cols)), 1});
+                kids_.push_back(Move{static_cast<std::uint8_t>(kCell + c), static_cast<std::uint8_t>(std::countr_zero(cols)), 1});
         }
         shuffle(begin);
         begin = kids_.size();
-        add_digs(s, room);
+        add_digs(s, room, next, top_places);
         shuffle(begin);
         // The columns' top runs that may move (at most `longest` cards): each one's lowest
         // card, its column and its length (a run stops at its column's covered card,
@@ -258,35 +316,37 @@ private:
         int run[kMaxColumns] = {};
         CardSet bottoms = 0;
         std::uint8_t bottom_col[64];
-        for (int i = 0; i < ncols; ++i) {
-            if (tops[i] == kNoCard) continue;
-            const int n = run_below(room.links, s.end[i] - 1);
+        for (std::uint64_t t = top_places; t; t &= t - 1) {
+            const int top = std::countr_zero(t);
+            const int n = run_below(links, top);
             if (n > longest) continue;
+            const int i = top_col[s.cards[top]];
             run[i] = n;
-            const Card bottom = s.cards[s.end[i] - n];
+            const Card bottom = s.cards[top + 1 - n];
             bottoms |= bit_of(bottom);
             bottom_col[bottom] = static_cast<std::uint8_t>(i);
         }
         // A whole top run onto a column top it builds on: targets in column order.
         begin = kids_.size();
-        for (int d = 0; d < ncols; ++d) {
-            if (tops[d] == kNoCard) continue;
-            for (CardSet cand = gen_.sources(tops[d]) & bottoms; cand; cand &= cand - 1) {
-                const int i = bottom_col[__builtin_ctzll(cand)];
-                if (i != d && run[i] <= limit)
-                    kids_.push_back(Move{static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(run[i])});
+        if (bottoms) {
+            for (int d = 0; d < ncols; ++d) {
+                for (CardSet cand = gen_.sources(tops[d]) & bottoms; cand; cand &= cand - 1) {
+                    const int i = bottom_col[std::countr_zero(cand)];
+                    if (i != d && run[i] <= limit)
+                        kids_.push_back(Move{static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(run[i])});
+                }
             }
         }
         shuffle(begin);
         begin = kids_.size();
-        add_dig_parents(s, room);
+        add_dig_parents(s, room, loose_pairs);
         shuffle(begin);
         // Into the first empty column: a cell card, then a column's whole top run (not
         // the whole column: that only renames the column).
         begin = kids_.size();
         if (first_empty >= 0 && r.empty != Empty::None) {
             const auto to = static_cast<std::uint8_t>(first_empty);
-            for (int c = 0; c < r.cells; ++c)
+            for (int c = 0; c < ncells; ++c)
                 if (s.cells[c] != kNoCard && r.empty_takes(s.cells[c]))
                     kids_.push_back(Move{static_cast<std::uint8_t>(kCell + c), to, 1});
             for (int i = 0; i < ncols; ++i)
@@ -297,12 +357,6 @@ private:
         shuffle(begin);
     }
 
-    // Returns true if the card k places below column col's top lies on a card it builds on
-    // (its link bit: clear for a column's covered card).
-    static bool lies_on_parent(const State& s, const Room& room, int col, int k) {
-        return (room.links >> (s.end[col] - 1 - k)) & 1;
-    }
-
     // Shuffles kids_ from `begin` on (a class), in scans other than the first.
     void shuffle(std::size_t begin) {
         if (rng_)
@@ -310,22 +364,27 @@ private:
                 std::swap(kids_[i - 1], kids_[begin + below(i - begin)]);
     }
 
-    // The foundations' next cards below a column's top, the fewest cards above first: in
-    // each column the one nearest its top (a column holds at most one of them that can go
-    // home first), when its cards fit on the way off.
-    void add_digs(const State& s, const Room& room) {
-        const std::uint64_t next = places_of(s, gen_.next_cards(s));
+    // The foundations' next cards below a column's top, the fewest cards above first (the
+    // columns in order among equal counts): in each column the one nearest its top (a
+    // column holds at most one of them that can go home first), when its cards fit on the
+    // way off. `next` is the next cards, `top_places` the places of the columns' tops.
+    void add_digs(const State& s, const Room& room, CardSet next, std::uint64_t top_places) {
+        std::uint64_t below = places_of(s, next) & ~top_places;
+        if (below == 0) return;
         int found = 0;
         Move dig[kSuits];
-        for (int i = 0; i < gen_.rules().columns && next; ++i) {
-            const int lo = i ? s.end[i - 1] : 0, hi = s.end[i];
-            if (hi - lo < 2) continue;
-            const std::uint64_t below = next & places_between(lo, hi - 1);  // not the top
-            if (below == 0) continue;
-            const int k = hi - 1 - (63 - std::countl_zero(below));
+        unsigned done = 0;  // the columns seen: the highest next card below a top comes first
+        while (below) {
+            const int p = 63 - std::countl_zero(below);
+            below &= ~(std::uint64_t{1} << p);
+            int i = 0;
+            while (s.end[i] <= p) ++i;
+            if ((done >> i) & 1) continue;
+            done |= 1U << i;
+            const int k = s.end[i] - 1 - p;
             if (!off_fits(s, room, i, k)) continue;  // it would fail: not a child
             int j = found++;
-            for (; j > 0 && dig[j - 1].count > k; --j) dig[j] = dig[j - 1];
+            for (; j > 0 && (dig[j - 1].count > k || (dig[j - 1].count == k && dig[j - 1].to > i)); --j) dig[j] = dig[j - 1];
             dig[j] = Move{kComposite + kDigHome, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(k)};
         }
         kids_.insert(kids_.end(), dig, dig + found);
@@ -333,13 +392,13 @@ private:
 
     // The cards just below a column's top that another column's top takes, that do not
     // lie on a card they build on, and that the top card does not lie on as on a parent
-    // (a part that moves whole is a single move).
-    void add_dig_parents(const State& s, const Room& room) {
-        for (int i = 0; i < gen_.rules().columns; ++i) {
-            if (s.size(i) < 2) continue;
+    // (a part that moves whole is a single move). `loose_pairs`: the columns of two cards
+    // or more whose two top cards lie on no card they build on.
+    void add_dig_parents(const State& s, const Room& room, unsigned loose_pairs) {
+        for (; loose_pairs; loose_pairs &= loose_pairs - 1) {
+            const int i = std::countr_zero(loose_pairs);
             const Card x = s.from_top(i, 1);
-            if ((gen_.targets(x) & room.tops & ~bit_of(s.top(i))) == 0) continue;
-            if (lies_on_parent(s, room, i, 1) || lies_on_parent(s, room, i, 0)) continue;
+            if ((gen_.targets(x) & room.tops & ~bit_of(room.top_of[i])) == 0) continue;
             if (!off_fits(s, room, i, 1)) continue;
             kids_.push_back(Move{kComposite + kDigParent, static_cast<std::uint8_t>(i), 1});
         }
@@ -357,8 +416,10 @@ private:
         CardSet tops = room.tops & ~bit_of(s.top(col));
         Card top_of[kMaxColumns];
         std::copy_n(room.top_of, r.columns, top_of);
-        std::uint8_t column_of[64];  // the column of each card of tops
-        std::copy_n(room.column_of, 64, column_of);
+        // The column of each card of tops: room.column_of, or for a card landed here (in
+        // `landed`) column_of.
+        CardSet landed = 0;
+        std::uint8_t column_of[64];
         int empties = room.empties;
         unsigned empty_cols = room.empty_cols;
         int free_cells = room.free_cells;
@@ -369,6 +430,7 @@ private:
             top_of[d] = top;
             tops |= bit_of(top);
             column_of[top] = static_cast<std::uint8_t>(d);
+            landed |= bit_of(top);
         };
         for (int pos = 0; pos < n;) {
             // the top run of what is left of the n cards
@@ -378,8 +440,10 @@ private:
             const int limit = run > 1 ? gen_.limit_of(free_cells, empties) : 1;
             for (int c = std::min(run, limit); c >= 1 && !moved; --c) {
                 int to = kMaxColumns;  // the first column, by index, whose top takes the part
-                for (CardSet on = gen_.targets(s.from_top(col, pos + c - 1)) & tops; on; on &= on - 1)
-                    to = std::min<int>(to, column_of[__builtin_ctzll(on)]);
+                for (CardSet on = gen_.targets(s.from_top(col, pos + c - 1)) & tops; on; on &= on - 1) {
+                    const int card = std::countr_zero(on);
+                    to = std::min<int>(to, ((landed >> card) & 1) ? column_of[card] : room.column_of[card]);
+                }
                 if (to == kMaxColumns) continue;
                 land(to, top);
                 moved = c;

@@ -4,7 +4,7 @@ namespace bakers {
 
 void rebuild(const MoveGen& gen, const State& start, const std::vector<Move>& chain, Result& res) {
     Unkeyed k{start};  // nothing here looks a position up: no keys
-    std::vector<Move> safe;
+    std::vector<Move> safe, singles;
     auto record = [&] {
         res.moves.insert(res.moves.end(), safe.begin(), safe.end());
         res.compact.insert(res.compact.end(), safe.begin(), safe.end());
@@ -12,7 +12,8 @@ void rebuild(const MoveGen& gen, const State& start, const std::vector<Move>& ch
     };
     gen.settle(k, &safe);
     record();
-    res.moves.reserve(res.moves.size() + 2 * chain.size());
+    res.moves.reserve(res.moves.size() + 3 * chain.size());
+    res.compact.reserve(res.compact.size() + 2 * chain.size());
     for (const Move& m : chain) {
         res.compact.push_back(m);
         int mandatory = 0;  // cards sent home mid-chain
@@ -24,7 +25,9 @@ void rebuild(const MoveGen& gen, const State& start, const std::vector<Move>& ch
         if (m.count <= 1) {
             play(m);  // a single move stands for itself (expand's answer, without its list)
         } else {
-            for (const Move& single : gen.expand(k.s, m)) play(single);
+            singles.clear();
+            gen.expand(k.s, m, singles);
+            for (const Move& single : singles) play(single);
         }
         // The position before m was settled; unless a card went home on the way, k is that
         // position after m, and settle_after does settle's work.

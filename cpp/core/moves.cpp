@@ -19,6 +19,8 @@ MoveGen::MoveGen(const Rules& rules) : r_(rules) {
                     under_[moving] |= bit_of(target);
                 }
             }
+    for (int f = 0; f <= kMaxCells; ++f)
+        for (int e = 0; e <= kMaxColumns; ++e) limit_[f][e] = static_cast<std::uint8_t>(count_limit(f, e));
 }
 
 Keyed MoveGen::start(const State& s) const {
@@ -37,7 +39,7 @@ int MoveGen::top_run(const State& s, int i) const {
     return e - p;
 }
 
-int MoveGen::limit_of(int free_cells, int empties) const {
+int MoveGen::count_limit(int free_cells, int empties) const {
     switch (r_.moves) {
         case Moves::Single: return 1;
         case Moves::Sequence: return kMaxCards;
@@ -318,30 +320,35 @@ bool MoveGen::quiet_key(const Keyed& k, Move m, Key& key) const {
 }
 
 std::vector<Move> MoveGen::expand(const State& s, Move m) const {
-    if (m.count <= 1 || !is_column(m.from) || !is_column(m.to) || r_.moves == Moves::Sequence)
-        return {m};
-    State copy = s;
-    std::vector<int> empties;
-    for (int i = 0; i < r_.columns; ++i)
-        if (copy.size(i) == 0 && i != m.to) empties.push_back(i);
-    if (r_.empty != Empty::Any) empties.clear();
     std::vector<Move> out;
-    expand_into(copy, m.from, m.to, m.count, empties, out);
+    expand(s, m, out);
     return out;
 }
 
+void MoveGen::expand(const State& s, Move m, std::vector<Move>& out) const {
+    if (m.count <= 1 || !is_column(m.from) || !is_column(m.to) || r_.moves == Moves::Sequence) {
+        out.push_back(m);
+        return;
+    }
+    State copy = s;
+    unsigned empties = 0;
+    if (r_.empty == Empty::Any)
+        for (int i = 0; i < r_.columns; ++i)
+            if (copy.size(i) == 0 && i != m.to) empties |= 1U << i;
+    expand_into(copy, m.from, m.to, m.count, empties, out);
+}
+
 // Moves n cards (a sequence) from src to dst through the free cells and the e empty
-// columns `empties`: with k free cells n <= k + 1 goes through the cells; a longer one
-// first parks min((k + 1) * 2^(e - 1), n - 1) cards on the first empty column, moves the
-// rest with one empty column fewer, then brings the parked cards over; so any
+// columns `empties` (a bit mask): with k free cells n <= k + 1 goes through the cells; a
+// longer one first parks min((k + 1) * 2^(e - 1), n - 1) cards on the first empty column,
+// moves the rest with one empty column fewer, then brings the parked cards over; so any
 // n <= (k + 1) * 2^e fits. (The referee, board.py's _chain, splits the same way, so a
 // supermove expands to the same single moves in both.)
-void MoveGen::expand_into(State& s, int src, int dst, int n, std::vector<int> empties,
-                          std::vector<Move>& out) const {
-    std::vector<int> free;
+void MoveGen::expand_into(State& s, int src, int dst, int n, unsigned empties, std::vector<Move>& out) const {
+    int free[kMaxCells];
+    int k = 0;
     for (int i = 0; i < r_.cells; ++i)
-        if (s.cells[i] == kNoCard) free.push_back(i);
-    const int k = static_cast<int>(free.size());
+        if (s.cells[i] == kNoCard) free[k++] = i;
     if (n <= k + 1) {
         for (int j = 0; j < n - 1; ++j) {
             s.cells[free[j]] = s.pop(src);
@@ -356,10 +363,10 @@ void MoveGen::expand_into(State& s, int src, int dst, int n, std::vector<int> em
         }
         return;
     }
-    assert(!empties.empty());
-    const int park = empties.front();
-    empties.erase(empties.begin());
-    const int part = std::min((k + 1) << empties.size(), n - 1);
+    assert(empties != 0);
+    const int park = __builtin_ctz(empties);
+    empties &= empties - 1;
+    const int part = std::min((k + 1) << __builtin_popcount(empties), n - 1);
     expand_into(s, src, park, part, empties, out);
     expand_into(s, src, dst, n - part, empties, out);
     expand_into(s, park, dst, part, empties, out);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -102,11 +103,16 @@ public:
     // (to_empty: the destination is an empty column).
     int supermove_limit(const State& s, bool to_empty) const;
     // The same with `free_cells` free cells and `empties` usable empty columns.
-    int limit_of(int free_cells, int empties) const;
+    int limit_of(int free_cells, int empties) const {
+        assert(free_cells >= 0 && free_cells <= kMaxCells && empties <= kMaxColumns);
+        return limit_[free_cells][empties < 0 ? 0 : empties];  // no empty column: as none
+    }
 
     // Returns the single-card moves that the multi-card move m stands for in s (a
     // supermove through free cells and empty columns), or {m} for a single move.
     std::vector<Move> expand(const State& s, Move m) const;
+    // The same, appended to `out`.
+    void expand(const State& s, Move m, std::vector<Move>& out) const;
 
     // Returns true if every card is home.
     bool won(const State& s) const { return s.home() == 4 * r_.suit_size(); }
@@ -117,8 +123,10 @@ private:
     std::array<CardSet, 64> onto_{};
     // under_[c]: the cards that card c builds on (onto_ turned around).
     std::array<CardSet, 64> under_{};
-    void expand_into(State& s, int src, int dst, int n, std::vector<int> empties,
-                     std::vector<Move>& out) const;
+    // limit_[f][e]: limit_of(f, e), worked out once (see count_limit).
+    std::uint8_t limit_[kMaxCells + 1][kMaxColumns + 1];
+    int count_limit(int free_cells, int empties) const;
+    void expand_into(State& s, int src, int dst, int n, unsigned empties, std::vector<Move>& out) const;
 };
 
 }  // namespace bakers
