@@ -1,12 +1,20 @@
 #include "column_masks.hpp"
 
-#include <cstring>
+#include <cstddef>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
 namespace bakers {
+
+#if defined(__SSE2__)
+// The vector code reads 65 bytes from the start of a State, its cards first: they must
+// lie inside the object.
+constexpr std::size_t kReadable = 4 * 16 + 1;
+static_assert(offsetof(State, cards) == 0 && sizeof(State) >= kReadable,
+              "the 16-byte loads stay inside the State");
+#endif
 
 std::uint64_t link_mask(const Rules& rules, const State& s) {
     const int total = s.end[kMaxColumns - 1];
@@ -15,18 +23,19 @@ std::uint64_t link_mask(const Rules& rules, const State& s) {
     starts |= 1;  // place 0: column 0's first card (or nothing)
     std::uint64_t links = 0;
 #if defined(__SSE2__)
-    // Lane j of chunk c is place p = 16 * c + j: moving = cards[p] = buf[p + 1], target =
-    // cards[p - 1] = buf[p] (buf[0] and the bytes past the cards are zero; every place at
-    // or past `total` is masked off below).
-    alignas(16) std::uint8_t buf[80] = {};
-    std::memcpy(buf + 1, s.cards.data(), kMaxCards);
+    // Lane j of chunk c is place p = 16 * c + j: target = cards[p], moving = cards[p + 1],
+    // whose link bit is p + 1 (hence the shift below). The loads read the State's own
+    // bytes past the cards (kReadable), never past the object; every place at or past
+    // `total` is masked off below.
+    const auto* base = reinterpret_cast<const unsigned char*>(&s);
     const __m128i low = _mm_set1_epi8(15), one = _mm_set1_epi8(1);
     const __m128i king = _mm_set1_epi8(kKing), ace = _mm_set1_epi8(kAce);
     const __m128i suit_bits = _mm_set1_epi8(0x30), colour_bit = _mm_set1_epi8(0x10);
     const __m128i zero = _mm_setzero_si128();
+    std::uint64_t lower = 0;  // bit p: cards[p + 1] builds on cards[p]
     for (int chunk = 0; chunk < 4; ++chunk) {
-        const __m128i target = _mm_load_si128(reinterpret_cast<const __m128i*>(buf + 16 * chunk));
-        const __m128i moving = _mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + 16 * chunk + 1));
+        const __m128i target = _mm_loadu_si128(reinterpret_cast<const __m128i*>(base + 16 * chunk));
+        const __m128i moving = _mm_loadu_si128(reinterpret_cast<const __m128i*>(base + 16 * chunk + 1));
         const __m128i rm = _mm_and_si128(moving, low), rt = _mm_and_si128(target, low);
         __m128i ok = _mm_cmpeq_epi8(_mm_add_epi8(rm, one), rt);
         if (rules.wrap)
@@ -41,9 +50,10 @@ std::uint64_t link_mask(const Rules& rules, const State& s) {
                 break;
             case Build::Any: break;
         }
-        links |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(ok)))
+        lower |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(ok)))
                  << (16 * chunk);
     }
+    links = lower << 1;
 #else
     for (int p = 1; p < total; ++p)
         links |= std::uint64_t{rules.builds_on(s.cards[p], s.cards[p - 1])} << p;
@@ -54,10 +64,11 @@ std::uint64_t link_mask(const Rules& rules, const State& s) {
 std::uint64_t places_of(const State& s, CardSet wanted) {
     std::uint64_t found = 0;
 #if defined(__SSE2__)
-    alignas(16) std::uint8_t buf[64] = {};
-    std::memcpy(buf, s.cards.data(), kMaxCards);
+    // The loads read the State's own bytes past the cards (kReadable); places past the
+    // last card are masked off below.
+    const auto* base = reinterpret_cast<const unsigned char*>(&s);
     __m128i chunks[4];
-    for (int c = 0; c < 4; ++c) chunks[c] = _mm_load_si128(reinterpret_cast<const __m128i*>(buf + 16 * c));
+    for (int c = 0; c < 4; ++c) chunks[c] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(base + 16 * c));
     for (CardSet w = wanted; w; w &= w - 1) {
         const __m128i card = _mm_set1_epi8(static_cast<char>(__builtin_ctzll(w)));
         for (int c = 0; c < 4; ++c)
