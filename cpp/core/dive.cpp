@@ -23,11 +23,12 @@ constexpr std::size_t kScans = 4;
 constexpr std::uint64_t kFirstQuota = 100;
 constexpr std::uint64_t kGrowth = 2;
 
-// The children of a position, in the order a scan tries them: class by class, and within
-// a class in the order the moves are generated (the first scan) or shuffled (the others,
-// each with its own seed). A class holds moves, or composite children: several moves made
-// as one step, their positions between never stored. Never tried: a card into a cell
-// alone, and a part moved off a card it builds on.
+// The children of a position, in the order a scan tries them: class by class (the first
+// scan in kFirstOrder, the others in kOtherOrder), and within a class in the order the
+// moves are generated (the first scan) or shuffled (the others, each with its own seed).
+// A class holds moves, or composite children: several moves made as one step, their
+// positions between never stored. Never tried: a card into a cell alone, and a part moved
+// off a card it builds on.
 enum Class : std::uint8_t {
     kHome,        // a card home (from a column's top or a cell)
     kFromCell,    // a cell's card onto a column card it builds on
@@ -39,6 +40,16 @@ enum Class : std::uint8_t {
                   // card onto another column's top it builds on
     kToEmpty,     // into an empty column: a cell's card, or a part not on a card it builds on
 };
+
+constexpr std::size_t kClasses = 6;
+using ClassOrder = std::array<Class, kClasses>;
+// The first scan's order keeps its lines short: a part goes onto a parent only once no
+// foundation's next card can be dug out. The other scans put parts onto parents (and the
+// cards under the tops onto theirs) first: the deals where the first order runs dry are
+// mostly won that way, with lines a few moves longer (both chosen on the training range,
+// docs/benchmarks.md, "The dive's class orders").
+constexpr ClassOrder kFirstOrder = {kHome, kFromCell, kDigHome, kOntoParent, kDigParent, kToEmpty};
+constexpr ClassOrder kOtherOrder = {kHome, kOntoParent, kDigParent, kFromCell, kDigHome, kToEmpty};
 
 // A composite child waiting on a frame: Move{kComposite + class, column, cards above}.
 constexpr std::uint8_t kComposite = 0xf0;
@@ -97,6 +108,19 @@ struct Room {
     std::uint64_t links;          // the position's link_mask (column_masks.hpp)
 };
 
+// What the classes of a position's children are made from: its Room, and more.
+struct Survey {
+    Room room;
+    CardSet next;                 // the foundations' next cards
+    std::uint64_t top_places;     // the places of the columns' tops
+    unsigned loose_pairs;         // the columns whose two top cards lie on no card they build on
+    int first_empty;              // the first empty column, or -1
+    int limit, limit_empty;       // the longest part that may move onto a card, into an empty column
+    int run[kMaxColumns];         // each column's top run, if it may move (else 0)
+    CardSet bottoms;              // the lowest cards of those runs ...
+    std::uint8_t bottom_col[64];  // ... and the column of each
+};
+
 // A position on a scan's line, with its children.
 struct Frame {
     Keyed k;
@@ -125,7 +149,8 @@ ScanStorage take_storage() {
 // One depth-first scan: its line of frames, their children and its visited set.
 class Scan {
 public:
-    // `seed` 0: children in generation order; else shuffled within their classes.
+    // `seed` 0: children in generation order and kFirstOrder; else shuffled within their
+    // classes, in kOtherOrder.
     Scan(const MoveGen& gen, std::uint32_t seed) : Scan(gen, seed, take_storage()) {}
     Scan(Scan&&) = default;
     Scan(const Scan&) = delete;
@@ -215,9 +240,11 @@ public:
     int most_home() const { return most_home_; }
     // Returns the number of child positions made (those found seen included).
     std::uint64_t made() const { return made_; }
+    // Returns the bytes the scan's own use of its buffers comes to: its visited set, and
+    // its frames, children and line at their most (not the capacities, which a thread's
+    // earlier deals may have left larger: the figure is the same on every run).
     std::uint64_t bytes() const {
-        return seen_.bytes() + frames_.capacity() * sizeof(Frame) +
-               (kids_.capacity() + line_.capacity()) * sizeof(Move);
+        return seen_.bytes() + most_frames_ * sizeof(Frame) + (most_kids_ + line_.size()) * sizeof(Move);
     }
     // Returns the moves from the start to the win (after a win), each one the rules allow
     // in the position the moves before it make (with the safe moves home after each).
@@ -225,7 +252,7 @@ public:
 
 private:
     Scan(const MoveGen& gen, std::uint32_t seed, ScanStorage&& storage)
-        : gen_(gen), rng_(seed), seen_(std::move(storage.slots)), frames_(std::move(storage.frames)),
+        : gen_(gen), rng_(seed), order_(seed ? kOtherOrder : kFirstOrder), seen_(std::move(storage.slots)), frames_(std::move(storage.frames)),
           kids_(std::move(storage.kids)), line_(std::move(storage.line)) {}
 
     // Gives the frame f (the top one) its children; `at` is where the moves that made
@@ -235,6 +262,8 @@ private:
         add_children(f.k.s);
         f.end = static_cast<std::uint32_t>(kids_.size());
         f.line = static_cast<std::uint32_t>(at);
+        most_frames_ = std::max(most_frames_, frames_.size());
+        most_kids_ = std::max(most_kids_, kids_.size());
     }
 
     // Appends the children of s to kids_, class by class. The moves of a class come in
@@ -243,14 +272,31 @@ private:
     // that does not lie on a card it builds on is a column's whole top run (a shorter
     // part lies on the next card of the run).
     void add_children(const State& s) {
+        Survey v;
+        survey(s, v);
+        for (const Class c : order_) {
+            const std::size_t begin = kids_.size();
+            switch (c) {
+                case kHome: add_home(s, v); break;
+                case kFromCell: add_from_cell(s, v); break;
+                case kDigHome: add_digs(s, v); break;
+                case kOntoParent: add_onto_parents(v); break;
+                case kDigParent: add_dig_parents(s, v); break;
+                case kToEmpty: add_to_empty(s, v); break;
+            }
+            shuffle(begin);
+        }
+    }
+
+    // Fills v for s: one pass over the columns for their tops, the empty ones, the places
+    // of the tops and the loose pairs, then the top runs that may move.
+    void survey(const State& s, Survey& v) const {
         const Rules& r = gen_.rules();
         const int ncols = r.columns, ncells = r.cells;
-        Room room;
+        Room& room = v.room;
         Card* const tops = room.top_of;
         std::uint8_t* const top_col = room.column_of;
         const std::uint64_t links = room.links = link_mask(r, s);
-        // One pass over the columns: their tops, the empty ones, the places of the tops, and
-        // the columns whose two top cards lie on no card they build on (dig parents' sources).
         CardSet top_set = 0;
         unsigned empty_cols = 0, loose_pairs = 0;
         int empties = 0;
@@ -277,84 +323,79 @@ private:
         room.empties = empties;
         room.free_cells = free_cells;
         room.empty_cols = empty_cols;
-        const int first_empty = empties ? std::countr_zero(empty_cols) : -1;
-        const int limit = gen_.limit_of(free_cells, empties);
-        const int limit_empty = first_empty >= 0 ? gen_.limit_of(free_cells, empties - 1) : 0;
-        const int longest = std::max(limit, limit_empty);
-        // The foundations' next cards (kNoCard, card 0, is never one of them).
-        const CardSet next = gen_.next_cards(s);
-
-        std::size_t begin = kids_.size();
-        // Home: cell cards, then column tops, in column order.
-        for (int c = 0; c < ncells; ++c)
-            if ((next >> s.cells[c]) & 1)
-                kids_.push_back(Move{static_cast<std::uint8_t>(kCell + c), kFoundation, 1});
-        {
-            unsigned cols = 0;
-            for (CardSet h = next & top_set; h; h &= h - 1) cols |= 1U << top_col[std::countr_zero(h)];
-            for (; cols; cols &= cols - 1)
-                kids_.push_back(Move{static_cast<std::uint8_t>(std::countr_zero(cols)), kFoundation, 1});
-        }
-        shuffle(begin);
-        // A cell card onto the columns whose tops it builds on, in column order.
-        begin = kids_.size();
-        for (int c = 0; c < ncells; ++c) {
-            if (s.cells[c] == kNoCard) continue;
-            unsigned cols = 0;
-            for (CardSet t = gen_.targets(s.cells[c]) & top_set; t; t &= t - 1)
-                cols |= 1U << top_col[std::countr_zero(t)];
-            for (; cols; cols &= cols - 1)
-                kids_.push_back(Move{static_cast<std::uint8_t>(kCell + c), static_cast<std::uint8_t>(std::countr_zero(cols)), 1});
-        }
-        shuffle(begin);
-        begin = kids_.size();
-        add_digs(s, room, next, top_places);
-        shuffle(begin);
-        // The columns' top runs that may move (at most `longest` cards): each one's lowest
-        // card, its column and its length (a run stops at its column's covered card,
-        // whose link bit is clear).
-        int run[kMaxColumns] = {};
-        CardSet bottoms = 0;
-        std::uint8_t bottom_col[64];
+        v.next = gen_.next_cards(s);  // never holds kNoCard (card 0)
+        v.top_places = top_places;
+        v.loose_pairs = loose_pairs;
+        v.first_empty = empties ? std::countr_zero(empty_cols) : -1;
+        v.limit = gen_.limit_of(free_cells, empties);
+        v.limit_empty = v.first_empty >= 0 ? gen_.limit_of(free_cells, empties - 1) : 0;
+        // The columns' top runs that may move (at most the longer limit): each one's lowest
+        // card, its column and its length (a run stops at its column's covered card, whose
+        // link bit is clear).
+        const int longest = std::max(v.limit, v.limit_empty);
+        std::fill_n(v.run, ncols, 0);
+        v.bottoms = 0;
         for (std::uint64_t t = top_places; t; t &= t - 1) {
             const int top = std::countr_zero(t);
             const int n = run_below(links, top);
             if (n > longest) continue;
             const int i = top_col[s.cards[top]];
-            run[i] = n;
+            v.run[i] = n;
             const Card bottom = s.cards[top + 1 - n];
-            bottoms |= bit_of(bottom);
-            bottom_col[bottom] = static_cast<std::uint8_t>(i);
+            v.bottoms |= bit_of(bottom);
+            v.bottom_col[bottom] = static_cast<std::uint8_t>(i);
         }
-        // A whole top run onto a column top it builds on: targets in column order.
-        begin = kids_.size();
-        if (bottoms) {
-            for (int d = 0; d < ncols; ++d) {
-                for (CardSet cand = gen_.sources(tops[d]) & bottoms; cand; cand &= cand - 1) {
-                    const int i = bottom_col[std::countr_zero(cand)];
-                    if (i != d && run[i] <= limit)
-                        kids_.push_back(Move{static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(run[i])});
-                }
+    }
+
+    // Home: cell cards, then column tops, in column order.
+    void add_home(const State& s, const Survey& v) {
+        for (int c = 0; c < gen_.rules().cells; ++c)
+            if ((v.next >> s.cells[c]) & 1)
+                kids_.push_back(Move{static_cast<std::uint8_t>(kCell + c), kFoundation, 1});
+        unsigned cols = 0;
+        for (CardSet h = v.next & v.room.tops; h; h &= h - 1) cols |= 1U << v.room.column_of[std::countr_zero(h)];
+        for (; cols; cols &= cols - 1)
+            kids_.push_back(Move{static_cast<std::uint8_t>(std::countr_zero(cols)), kFoundation, 1});
+    }
+
+    // A cell card onto the columns whose tops it builds on, in column order.
+    void add_from_cell(const State& s, const Survey& v) {
+        for (int c = 0; c < gen_.rules().cells; ++c) {
+            if (s.cells[c] == kNoCard) continue;
+            unsigned cols = 0;
+            for (CardSet t = gen_.targets(s.cells[c]) & v.room.tops; t; t &= t - 1)
+                cols |= 1U << v.room.column_of[std::countr_zero(t)];
+            for (; cols; cols &= cols - 1)
+                kids_.push_back(Move{static_cast<std::uint8_t>(kCell + c), static_cast<std::uint8_t>(std::countr_zero(cols)), 1});
+        }
+    }
+
+    // A whole top run (a part that does not lie on a card it builds on: a shorter part
+    // lies on the next card of its run) onto a column top it builds on, targets in column
+    // order.
+    void add_onto_parents(const Survey& v) {
+        if (v.bottoms == 0) return;
+        for (int d = 0; d < gen_.rules().columns; ++d) {
+            for (CardSet cand = gen_.sources(v.room.top_of[d]) & v.bottoms; cand; cand &= cand - 1) {
+                const int i = v.bottom_col[std::countr_zero(cand)];
+                if (i != d && v.run[i] <= v.limit)
+                    kids_.push_back(Move{static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(v.run[i])});
             }
         }
-        shuffle(begin);
-        begin = kids_.size();
-        add_dig_parents(s, room, loose_pairs);
-        shuffle(begin);
-        // Into the first empty column: a cell card, then a column's whole top run (not
-        // the whole column: that only renames the column).
-        begin = kids_.size();
-        if (first_empty >= 0 && r.empty != Empty::None) {
-            const auto to = static_cast<std::uint8_t>(first_empty);
-            for (int c = 0; c < ncells; ++c)
-                if (s.cells[c] != kNoCard && r.empty_takes(s.cells[c]))
-                    kids_.push_back(Move{static_cast<std::uint8_t>(kCell + c), to, 1});
-            for (int i = 0; i < ncols; ++i)
-                if (run[i] && run[i] <= limit_empty && run[i] < s.size(i) &&
-                    r.empty_takes(s.from_top(i, run[i] - 1)))
-                    kids_.push_back(Move{static_cast<std::uint8_t>(i), to, static_cast<std::uint8_t>(run[i])});
-        }
-        shuffle(begin);
+    }
+
+    // Into the first empty column: a cell card, then a column's whole top run (not the
+    // whole column: that only renames the column).
+    void add_to_empty(const State& s, const Survey& v) {
+        const Rules& r = gen_.rules();
+        if (v.first_empty < 0 || r.empty == Empty::None) return;
+        const auto to = static_cast<std::uint8_t>(v.first_empty);
+        for (int c = 0; c < r.cells; ++c)
+            if (s.cells[c] != kNoCard && r.empty_takes(s.cells[c]))
+                kids_.push_back(Move{static_cast<std::uint8_t>(kCell + c), to, 1});
+        for (int i = 0; i < r.columns; ++i)
+            if (v.run[i] && v.run[i] <= v.limit_empty && v.run[i] < s.size(i) && r.empty_takes(s.from_top(i, v.run[i] - 1)))
+                kids_.push_back(Move{static_cast<std::uint8_t>(i), to, static_cast<std::uint8_t>(v.run[i])});
     }
 
     // Shuffles kids_ from `begin` on (a class), in scans other than the first.
@@ -367,9 +408,10 @@ private:
     // The foundations' next cards below a column's top, the fewest cards above first (the
     // columns in order among equal counts): in each column the one nearest its top (a
     // column holds at most one of them that can go home first), when its cards fit on the
-    // way off. `next` is the next cards, `top_places` the places of the columns' tops.
-    void add_digs(const State& s, const Room& room, CardSet next, std::uint64_t top_places) {
-        std::uint64_t below = places_of(s, next) & ~top_places;
+    // way off.
+    void add_digs(const State& s, const Survey& v) {
+        const Room& room = v.room;
+        std::uint64_t below = places_of(s, v.next) & ~v.top_places;
         if (below == 0) return;
         int found = 0;
         Move dig[kSuits];
@@ -392,10 +434,10 @@ private:
 
     // The cards just below a column's top that another column's top takes, that do not
     // lie on a card they build on, and that the top card does not lie on as on a parent
-    // (a part that moves whole is a single move). `loose_pairs`: the columns of two cards
-    // or more whose two top cards lie on no card they build on.
-    void add_dig_parents(const State& s, const Room& room, unsigned loose_pairs) {
-        for (; loose_pairs; loose_pairs &= loose_pairs - 1) {
+    // (a part that moves whole is a single move): in the loose pairs' columns.
+    void add_dig_parents(const State& s, const Survey& v) {
+        const Room& room = v.room;
+        for (unsigned loose_pairs = v.loose_pairs; loose_pairs; loose_pairs &= loose_pairs - 1) {
             const int i = std::countr_zero(loose_pairs);
             const Card x = s.from_top(i, 1);
             if ((gen_.targets(x) & room.tops & ~bit_of(room.top_of[i])) == 0) continue;
@@ -570,11 +612,13 @@ private:
 
     const MoveGen& gen_;
     std::uint32_t rng_;
+    ClassOrder order_;
     KeySet seen_;
     std::vector<Frame> frames_;
     std::vector<Move> kids_;
     std::vector<Move> line_;
     unsigned changed_ = 0;  // see composite
+    std::size_t most_frames_ = 0, most_kids_ = 0;  // see bytes
     std::uint64_t made_ = 0;
     int most_home_ = 0;
 };

@@ -17,7 +17,9 @@
 // Which moves a scan tries (dive.cpp): moves home, then cell cards onto columns, then
 // digs (the cards above a foundation's next card moved off as one step and the card sent
 // home), then parts of columns onto cards they build on, then the card below a top moved
-// onto a parent as one step, then moves into an empty column. A dig is listed only when
+// onto a parent as one step, then moves into an empty column; the scans after the first
+// take the parts onto parents and the cards below tops onto parents before the cell cards
+// and the digs. A dig is listed only when
 // its cards fit somewhere on the way (followed on the columns' tops before it is listed),
 // and its steps are made without keys, the changed columns hashed once at the end. It
 // never moves a card into a
