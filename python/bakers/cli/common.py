@@ -8,9 +8,7 @@ import argparse
 import codecs
 import math
 import re
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -122,6 +120,9 @@ def opened_text(source: str, what: str, limit: int = MAX_MOVES_BYTES) -> Iterato
             with path.open("rb") as f:
                 yield f
             return
+        import shutil  # here, as tempfile: only a pipe is copied, and they load slowly
+        import tempfile
+
         with tempfile.TemporaryFile() as copy:
             given = path.open("rb") if source != "-" else None
             try:
