@@ -4,11 +4,12 @@ verbose style, and JSON."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .board import Board
-from .notation import Move
-from .solution import Solution
+if TYPE_CHECKING:  # the names of the annotations alone: the commands import this early
+    from .board import Board
+    from .notation import Move
+    from .solution import Solution
 
 __all__ = ["fcs_verbose", "FORMATS"]
 
