@@ -40,7 +40,6 @@ Board text is Freecell Solver's format (`Deal.parse`); JSON follows the schema o
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -510,6 +509,8 @@ class Deal:
         field; ``number`` and ``seed`` appear when known; columns go from the covered
         card to the exposed one; foundations give the rank of each suit's top card
         (0 empty, 1 ace ... 13 king)."""
+        import json  # here, as in `load_json_text`: most runs read and write no JSON
+
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
@@ -746,6 +747,8 @@ def load_json_text(data: str | bytes | bytearray, what: str, error: type[ValueEr
 
     Raises ``error`` (a BakersError class) saying what is wrong with ``what``.
     """
+    import json  # here: most runs read no JSON (json loads its scanner and encoder)
+
     if isinstance(data, (bytes, bytearray)):
         if len(data) > JSON_MAX_BYTES:
             raise error(f"{what} of {len(data):,} bytes is too long (at most "

@@ -3,7 +3,6 @@ verbose style, and JSON."""
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names of the annotations alone: the commands import this early
@@ -49,4 +48,6 @@ def fcs_verbose(solution: Solution, start: Board, *, boards: bool = False) -> st
 
 def result_json(data: dict[str, Any]) -> str:
     """Return ``data`` as one line of JSON."""
+    import json  # here: only --format json needs it
+
     return json.dumps(data, ensure_ascii=False)

@@ -11,14 +11,16 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..deals import Deal, load_json_text
 from ..errors import InvalidDealError, InvalidOptionError
 from ..limits import MAX_COUNT, Limits, parse_bytes, resident_bytes
 from ..solving import METHODS
 from ..variants import find_variant
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["EXIT_OK", "EXIT_NO", "EXIT_BAD", "EXIT_UNKNOWN", "EXIT_INTERRUPTED", "EXIT_PIPE",
            "Parser", "read_text", "deal_number", "position", "limits", "count", "seconds",
@@ -64,6 +66,8 @@ def _source(source: str, what: str, limit: int) -> tuple[Path, InvalidOptionErro
 
     Raises InvalidOptionError for a file that is missing or a directory.
     """
+    from pathlib import Path  # here: a deal number names no file, and pathlib loads slowly
+
     path = Path(source)
     if source != "-" and not path.exists():  # a pipe like <(...) is not a regular file
         raise InvalidOptionError(f"no such {what} file: {source!r}")
