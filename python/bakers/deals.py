@@ -40,6 +40,7 @@ Board text is Freecell Solver's format (`Deal.parse`); JSON follows the schema o
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -571,14 +572,28 @@ def _variant_expr(variant: Variant) -> str:
 #: The words of an empty cell: ours and fc-solve's (``-``), `Board`'s and fc-solve's
 #: printed boards (``--``), and PySolFC's (``*``).
 _EMPTY_CELLS = ("-", "--", "*")
-_HEADER = re.compile(r"\s*(foundations|founds?|freecells|fc)\s*:", re.IGNORECASE)
-_FOUNDATION = re.compile(r"([HCDS])-(0|A|[2-9]|T|10|J|Q|K)", re.IGNORECASE)
-_TOKEN = re.compile(r"\S+")
+
+
+# The patterns of a board text are compiled when a board is first read: a numbered deal
+# needs none.
+@functools.cache
+def _header_pattern() -> re.Pattern[str]:
+    return re.compile(r"\s*(foundations|founds?|freecells|fc)\s*:", re.IGNORECASE)
+
+
+@functools.cache
+def _foundation_pattern() -> re.Pattern[str]:
+    return re.compile(r"([HCDS])-(0|A|[2-9]|T|10|J|Q|K)", re.IGNORECASE)
+
+
+@functools.cache
+def _token_pattern() -> re.Pattern[str]:
+    return re.compile(r"\S+")
 
 
 def _tokens(line: str, start: int) -> list[tuple[str, int]]:
     """Return the tokens of ``line`` from index ``start``, each with its 1-based column."""
-    return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line, start)]
+    return [(m.group(), m.start() + 1) for m in _token_pattern().finditer(line, start)]
 
 
 def _parse_card(token: str, line: int, col: int) -> Card:
@@ -638,7 +653,7 @@ class _BoardReader:
         stripped = line.strip()
         if stripped.startswith("#"):
             return
-        header = _HEADER.match(line)
+        header = _header_pattern().match(line)
         if header:
             self._header(number, line, header)
         elif not stripped:
@@ -667,7 +682,7 @@ class _BoardReader:
     def _foundations(self, number: int, line: str, start: int) -> None:
         seen: set[int] = set()  # per line: a later line may set a suit again
         for token, col in _tokens(line, start):
-            m = _FOUNDATION.fullmatch(token)
+            m = _foundation_pattern().fullmatch(token)
             if not m:
                 raise DealParseError(
                     f"line {number}, column {col}: not a foundation: {token!r} (expected "
@@ -738,7 +753,12 @@ def _variant_json(variant: Variant) -> str | dict[str, Any]:
 JSON_MAX_BYTES = 1 << 20
 JSON_MAX_DEPTH = 16
 JSON_MAX_DIGITS = 40
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+@functools.cache
+def _json_string() -> re.Pattern[str]:
+    """A JSON string, compiled when JSON is first read."""
+    return re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 def load_json_text(data: str | bytes | bytearray, what: str, error: type[ValueError]) -> Any:
@@ -762,7 +782,7 @@ def load_json_text(data: str | bytes | bytearray, what: str, error: type[ValueEr
         raise error(f"{what} of {len(data):,} characters is too long (at most "
                     f"{JSON_MAX_BYTES:,})")
     depth = deepest = 0
-    for bracket in re.findall(r"[\[\]{}]", _JSON_STRING.sub("", data)):
+    for bracket in re.findall(r"[\[\]{}]", _json_string().sub("", data)):
         depth += 1 if bracket in "[{" else -1
         deepest = max(deepest, depth)
     if deepest > JSON_MAX_DEPTH:

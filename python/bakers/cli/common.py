@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import functools
 import math
 import re
 import sys
@@ -247,7 +248,12 @@ _FLAGS = {"threads": "--threads", "method": "--method", "max_cells": "--max-cell
           "nodes": "--max-nodes", "states": "--max-states", "seconds": "--max-seconds",
           "memory": "--max-memory", "forget": "--forget", "difficulty": "--difficulty",
           "winnable": "--any", "cells": "--cells"}
-_PARAMETER = re.compile(r"(?:\blimit )?\b(" + "|".join(_FLAGS) + r")=('[^']*'|[^\s,;:)]+)")
+
+
+@functools.cache
+def _parameter() -> re.Pattern[str]:
+    """A parameter in an API message (compiled when an error is first worded)."""
+    return re.compile(r"(?:\blimit )?\b(" + "|".join(_FLAGS) + r")=('[^']*'|[^\s,;:)]+)")
 
 
 def flag_words(message: str) -> str:
@@ -260,7 +266,7 @@ def flag_words(message: str) -> str:
             value = value[1:-1]
         return f"{_FLAGS[match.group(1)]} {value}"
 
-    return _PARAMETER.sub(flag, message)
+    return _parameter().sub(flag, message)
 
 
 def _shown(text: str) -> str:
