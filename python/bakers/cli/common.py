@@ -14,14 +14,16 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, BinaryIO
 
-from ..deals import Deal, load_json_text
 from ..errors import InvalidDealError, InvalidOptionError
 from ..limits import MAX_COUNT, Limits, parse_bytes, resident_bytes
-from ..solving import METHODS
 from ..variants import find_variant
 
+# The deals and the searches are imported where they are used: `bakers-fc-solve
+# --version` and a command's usage errors need neither.
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from ..deals import Deal
 
 __all__ = ["EXIT_OK", "EXIT_NO", "EXIT_BAD", "EXIT_UNKNOWN", "EXIT_INTERRUPTED", "EXIT_PIPE",
            "Parser", "read_text", "deal_number", "position", "limits", "count", "seconds",
@@ -209,6 +211,8 @@ def position(game: str, source: str) -> Deal:
     Raises the errors of the board's reader, and InvalidDealError for a JSON deal of
     another game than ``game``.
     """
+    from ..deals import Deal
+
     variant = find_variant(game)
     number = deal_number(source)
     if number is not None:
@@ -229,6 +233,8 @@ def solution_text(text: str, source: str) -> str:
 
     Raises InvalidOptionError for such JSON without a solution.
     """
+    from ..deals import load_json_text
+
     if not text.lstrip().startswith("{"):
         return text
     data = load_json_text(text, f"solution {source!r}", InvalidOptionError)
@@ -409,6 +415,8 @@ DEFAULT_METHOD_HELP = ("depth-first for games built by suit, dive for games that
 
 def add_method(p: argparse.ArgumentParser) -> None:
     """Add ``--method`` to a command that runs one search at a time."""
+    from ..solving import METHODS
+
     p.add_argument("--method", choices=METHODS,
                    help=f"the search (default: {DEFAULT_METHOD_HELP}); depth-first holds "
                    "several times the positions in the same memory, best-first finds "
