@@ -1,6 +1,7 @@
 """What starting loads: ``import bakers`` and `bakers range` without a progress bar load
-none of the libraries that only some paths need, the API's names still import from
-`bakers`, and the parser built for one command parses it as the whole parser does."""
+none of the libraries that only some paths need, ``bakers-fc-solve --version`` no search,
+the API's names still import from `bakers`, and the parser built for one command parses
+it as the whole parser does."""
 
 from __future__ import annotations
 
@@ -46,6 +47,18 @@ def test_a_range_without_a_bar_loads_none_of_the_later_libraries() -> None:
     code = ("import sys\nfrom bakers.cli import main\n"
             "assert main(['range', 'freecell', '1', '2', '--quiet']) == 0")
     assert _loaded(code) == []
+
+
+def test_fc_solve_version_loads_no_search() -> None:
+    code = ("import sys\nfrom bakers.fc_solve.command import main\n"
+            "assert main(['--version']) == 0\n"
+            "print(sorted(m for m in ('bakers.solving', 'bakers.deals', 'bakers.board')"
+            " if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "libfreecell-solver version" in done.stdout
+    assert done.stdout.splitlines()[-1] == "[]"
 
 
 def test_an_unknown_game_still_gets_suggestions() -> None:
