@@ -109,7 +109,7 @@ def run_sampled(command: list[str], interval: float, stderr: Path) -> Sampled:
 def baseline_rss() -> int:
     """The maximum RSS of a Python process that imports what ``bakers range`` imports
     and does nothing else, in bytes."""
-    code = ("import bakers, bakers._core, bakers.cli, bakers.cli.range, rich.progress, "
+    code = ("import bakers, bakers._core, bakers.cli, bakers.cli.range.run, rich.progress, "
             "rich.table")
     process = subprocess.Popen([sys.executable, "-c", code])
     _, _, usage = os.wait4(process.pid, 0)

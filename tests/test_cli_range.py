@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from bakers import Deal, Solution, solve_range
 from bakers.bulk import batches
-from bakers.cli import range as cli_range
 from bakers.cli.range import progress
+from bakers.cli.range import run as cli_range
 from helpers_cli import Run, interrupt_cli, one_error_line
 
 COLUMNS = list(cli_range.COLUMNS)

@@ -40,7 +40,7 @@ Board text is Freecell Solver's format (`Deal.parse`); JSON follows the schema o
 from __future__ import annotations
 
 import dataclasses
-import json
+import functools
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -510,6 +510,8 @@ class Deal:
         field; ``number`` and ``seed`` appear when known; columns go from the covered
         card to the exposed one; foundations give the rank of each suit's top card
         (0 empty, 1 ace ... 13 king)."""
+        import json  # here, as in `load_json_text`: most runs read and write no JSON
+
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
@@ -570,14 +572,28 @@ def _variant_expr(variant: Variant) -> str:
 #: The words of an empty cell: ours and fc-solve's (``-``), `Board`'s and fc-solve's
 #: printed boards (``--``), and PySolFC's (``*``).
 _EMPTY_CELLS = ("-", "--", "*")
-_HEADER = re.compile(r"\s*(foundations|founds?|freecells|fc)\s*:", re.IGNORECASE)
-_FOUNDATION = re.compile(r"([HCDS])-(0|A|[2-9]|T|10|J|Q|K)", re.IGNORECASE)
-_TOKEN = re.compile(r"\S+")
+
+
+# The patterns of a board text are compiled when a board is first read: a numbered deal
+# needs none.
+@functools.cache
+def _header_pattern() -> re.Pattern[str]:
+    return re.compile(r"\s*(foundations|founds?|freecells|fc)\s*:", re.IGNORECASE)
+
+
+@functools.cache
+def _foundation_pattern() -> re.Pattern[str]:
+    return re.compile(r"([HCDS])-(0|A|[2-9]|T|10|J|Q|K)", re.IGNORECASE)
+
+
+@functools.cache
+def _token_pattern() -> re.Pattern[str]:
+    return re.compile(r"\S+")
 
 
 def _tokens(line: str, start: int) -> list[tuple[str, int]]:
     """Return the tokens of ``line`` from index ``start``, each with its 1-based column."""
-    return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line, start)]
+    return [(m.group(), m.start() + 1) for m in _token_pattern().finditer(line, start)]
 
 
 def _parse_card(token: str, line: int, col: int) -> Card:
@@ -637,7 +653,7 @@ class _BoardReader:
         stripped = line.strip()
         if stripped.startswith("#"):
             return
-        header = _HEADER.match(line)
+        header = _header_pattern().match(line)
         if header:
             self._header(number, line, header)
         elif not stripped:
@@ -666,7 +682,7 @@ class _BoardReader:
     def _foundations(self, number: int, line: str, start: int) -> None:
         seen: set[int] = set()  # per line: a later line may set a suit again
         for token, col in _tokens(line, start):
-            m = _FOUNDATION.fullmatch(token)
+            m = _foundation_pattern().fullmatch(token)
             if not m:
                 raise DealParseError(
                     f"line {number}, column {col}: not a foundation: {token!r} (expected "
@@ -737,7 +753,12 @@ def _variant_json(variant: Variant) -> str | dict[str, Any]:
 JSON_MAX_BYTES = 1 << 20
 JSON_MAX_DEPTH = 16
 JSON_MAX_DIGITS = 40
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+@functools.cache
+def _json_string() -> re.Pattern[str]:
+    """A JSON string, compiled when JSON is first read."""
+    return re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 def load_json_text(data: str | bytes | bytearray, what: str, error: type[ValueError]) -> Any:
@@ -746,6 +767,8 @@ def load_json_text(data: str | bytes | bytearray, what: str, error: type[ValueEr
 
     Raises ``error`` (a BakersError class) saying what is wrong with ``what``.
     """
+    import json  # here: most runs read no JSON (json loads its scanner and encoder)
+
     if isinstance(data, (bytes, bytearray)):
         if len(data) > JSON_MAX_BYTES:
             raise error(f"{what} of {len(data):,} bytes is too long (at most "
@@ -759,7 +782,7 @@ def load_json_text(data: str | bytes | bytearray, what: str, error: type[ValueEr
         raise error(f"{what} of {len(data):,} characters is too long (at most "
                     f"{JSON_MAX_BYTES:,})")
     depth = deepest = 0
-    for bracket in re.findall(r"[\[\]{}]", _JSON_STRING.sub("", data)):
+    for bracket in re.findall(r"[\[\]{}]", _json_string().sub("", data)):
         depth += 1 if bracket in "[{" else -1
         deepest = max(deepest, depth)
     if deepest > JSON_MAX_DEPTH:

@@ -3,12 +3,12 @@ verbose style, and JSON."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .board import Board
-from .notation import Move
-from .solution import Solution
+if TYPE_CHECKING:  # the names of the annotations alone: the commands import this early
+    from .board import Board
+    from .notation import Move
+    from .solution import Solution
 
 __all__ = ["fcs_verbose", "FORMATS"]
 
@@ -48,4 +48,6 @@ def fcs_verbose(solution: Solution, start: Board, *, boards: bool = False) -> st
 
 def result_json(data: dict[str, Any]) -> str:
     """Return ``data`` as one line of JSON."""
+    import json  # here: only --format json needs it
+
     return json.dumps(data, ensure_ascii=False)

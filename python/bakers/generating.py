@@ -27,7 +27,6 @@ one; the tests pin the deals of fixed dates to catch any change.
 from __future__ import annotations
 
 import datetime
-import hashlib
 import random
 import re
 from collections.abc import Callable
@@ -84,6 +83,8 @@ class Generated:
 
 
 def _sha_seed(text: str) -> int:
+    import hashlib  # here: loading OpenSSL's hashes costs every command that imports this
+
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 

@@ -15,6 +15,7 @@ Everything here is syntax: whether a move is legal is the business of `bakers.bo
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -389,15 +390,24 @@ _SEEN_TOKENS = 4096
 
 
 _VERBOSE_PLACE = r"(stack|freecell) (\d{1,3})"
-_VERBOSE = re.compile(
-    r"move (a card|\d{1,3} cards?) from " + _VERBOSE_PLACE
-    + r" to (?:" + _VERBOSE_PLACE + r"|the foundations?)\.?", re.IGNORECASE | re.ASCII)
-_VERBOSE_LINE = re.compile(r"\s*move\b", re.IGNORECASE)
+
+
+# Freecell Solver's verbose move lines are compiled when first read: most runs read none.
+@functools.cache
+def _verbose() -> re.Pattern[str]:
+    return re.compile(
+        r"move (a card|\d{1,3} cards?) from " + _VERBOSE_PLACE
+        + r" to (?:" + _VERBOSE_PLACE + r"|the foundations?)\.?", re.IGNORECASE | re.ASCII)
+
+
+@functools.cache
+def _verbose_line() -> re.Pattern[str]:
+    return re.compile(r"\s*move\b", re.IGNORECASE)
 
 
 def is_fcs_verbose_line(line: str) -> bool:
     """Return whether a line is one of Freecell Solver's verbose move lines."""
-    return _VERBOSE.fullmatch(line.strip()) is not None
+    return _verbose().fullmatch(line.strip()) is not None
 
 
 def parse_fcs_verbose(text: str) -> list[Move]:
@@ -429,10 +439,11 @@ def fcs_verbose_of_lines(lines: Iterable[Line]) -> Iterator[Move]:
     Raises InvalidMoveError as `iter_fcs_verbose`.
     """
     made = 0
+    verbose, verbose_line = _verbose(), _verbose_line()
     for line_number, line, first in lines:
-        if not first or not _VERBOSE_LINE.match(line):
+        if not first or not verbose_line.match(line):
             continue
-        match = _VERBOSE.fullmatch(line.strip())
+        match = verbose.fullmatch(line.strip())
         where = f"move {made + 1} (line {line_number})"
         if match is None:
             shown = line.strip() if len(line.strip()) <= 80 else line.strip()[:70] + "..."

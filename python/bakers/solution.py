@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -20,10 +21,13 @@ from .notation import (
 
 __all__ = ["Solution", "Replay", "replay_text", "replay_chunks"]
 
-#: Lines of Freecell Solver's output around a solution in standard notation.
-_FCS_CHATTER = re.compile(
-    r"\s*(-=-=|This game is solveable|I could not solve|Total number of states"
-    r"|This scan generated|Unable to)", re.IGNORECASE)
+@functools.cache
+def _fcs_chatter() -> re.Pattern[str]:
+    """Lines of Freecell Solver's output around a solution in standard notation
+    (compiled when a solution is first read)."""
+    return re.compile(
+        r"\s*(-=-=|This game is solveable|I could not solve|Total number of states"
+        r"|This scan generated|Unable to)", re.IGNORECASE)
 
 
 @dataclass
@@ -188,7 +192,8 @@ def _parse_lines(lines: Callable[[], Iterable[Line]]) -> Iterator[Move]:
     text in standard notation: once to look for verbose lines, once for the moves."""
     if any(first and is_fcs_verbose_line(line) for _, line, first in lines()):
         return fcs_verbose_of_lines(lines())
-    return moves_of_lines(lines(), lambda line: _FCS_CHATTER.match(line) is not None)
+    chatter = _fcs_chatter()
+    return moves_of_lines(lines(), lambda line: chatter.match(line) is not None)
 
 
 def replay_text(text: str, start: Board) -> tuple[Solution, Replay]:

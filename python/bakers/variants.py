@@ -7,7 +7,6 @@ reads exactly these fields (see ``cpp/core/rules.hpp``).
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -307,6 +306,8 @@ def find_variant(name: str | Variant) -> Variant:
         raise UnknownVariantError(f"a game is named by a string, not {name!r}")
     found = _LOOKUP.get(_key(name))
     if found is None:
+        import difflib  # for the suggestions of a name not found alone
+
         close = difflib.get_close_matches(_key(name), list(_LOOKUP), n=6)
         names = list(dict.fromkeys(_LOOKUP[key].name for key in close))[:3]
         hint = f"; did you mean {', '.join(map(repr, names))}?" if names else ""

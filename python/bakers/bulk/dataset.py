@@ -32,7 +32,6 @@ import fcntl
 import math
 import os
 import stat
-import uuid
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -210,6 +209,8 @@ def write_chunk(directory: str | os.PathLike[str], variant: Variant,
 
     Raises DatasetError when pyarrow is missing or the file cannot be written.
     """
+    import uuid  # here: it loads `platform`, which a run into a text file does not need
+
     _, pq = load_pyarrow()
     rows = sorted(results, key=lambda r: r.number or 0)
     if not rows:

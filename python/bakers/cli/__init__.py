@@ -13,6 +13,7 @@ finished rows), 141 standard output closed early.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -20,8 +21,6 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import BakersError, IllegalMoveError, InvalidOptionError
 from ..variants import PRESETS
-from . import deal, serve, site, solve
-from . import range as range_
 from .common import EXIT_BAD, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNKNOWN, Parser, flag_words
 
 __all__ = ["main", "build_parser"]
@@ -29,24 +28,37 @@ __all__ = ["main", "build_parser"]
 #: The commands whose Ctrl-C is "no answer" (exit 3) rather than 130.
 _SEARCHES = ("solve", "hint", "generate", "daily", "grade", "min-cells")
 
+#: The modules of the command groups, in the order of ``bakers --help``; each one's
+#: `add_commands` adds its commands.
+_GROUPS = ("deal", "solve", "range", "site", "serve")
+#: The group of each command.
+_GROUP_OF = {"deal": "deal", "verify": "deal", "solve": "solve", "range": "range",
+             "hint": "site", "generate": "site", "daily": "site", "grade": "site",
+             "min-cells": "site", "serve": "serve"}
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the argument parser of the `bakers` command."""
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """Return the argument parser of the `bakers` command; for ``command`` (a command's
+    name), with the parsers of its group's commands alone, which parse its arguments as
+    the whole parser does: a command's arguments go to its own parser, and building
+    (and importing) every group's costs a run a sizable share of its start."""
     games = ", ".join(PRESETS)
     parser = Parser(prog="bakers", description="Solve, deal and verify Baker's Game, "
                     f"FreeCell and their family. Games: {games}.")
     parser.add_argument("--version", action="version", version=f"bakers {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND",
                                 title="commands (bakers COMMAND --help for each)")
-    for group in (deal, solve, range_, site, serve):
-        group.add_commands(sub)
+    groups = (_GROUP_OF[command],) if command in _GROUP_OF else _GROUPS
+    for group in groups:
+        importlib.import_module(f"{__name__}.{group}").add_commands(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `bakers` command; return its exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    given = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(given[0] if given else None)
+    args = parser.parse_args(given)
     if args.command is None:  # plain `bakers`: the help, and the usage error's exit code
         parser.print_help()
         return EXIT_BAD

@@ -6,21 +6,24 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import functools
 import math
 import re
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
-from ..deals import Deal, load_json_text
 from ..errors import InvalidDealError, InvalidOptionError
 from ..limits import MAX_COUNT, Limits, parse_bytes, resident_bytes
-from ..solving import METHODS
 from ..variants import find_variant
+
+# The deals and the searches are imported where they are used: `bakers-fc-solve
+# --version` and a command's usage errors need neither.
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ..deals import Deal
 
 __all__ = ["EXIT_OK", "EXIT_NO", "EXIT_BAD", "EXIT_UNKNOWN", "EXIT_INTERRUPTED", "EXIT_PIPE",
            "Parser", "read_text", "deal_number", "position", "limits", "count", "seconds",
@@ -66,6 +69,8 @@ def _source(source: str, what: str, limit: int) -> tuple[Path, InvalidOptionErro
 
     Raises InvalidOptionError for a file that is missing or a directory.
     """
+    from pathlib import Path  # here: a deal number names no file, and pathlib loads slowly
+
     path = Path(source)
     if source != "-" and not path.exists():  # a pipe like <(...) is not a regular file
         raise InvalidOptionError(f"no such {what} file: {source!r}")
@@ -122,6 +127,9 @@ def opened_text(source: str, what: str, limit: int = MAX_MOVES_BYTES) -> Iterato
             with path.open("rb") as f:
                 yield f
             return
+        import shutil  # here, as tempfile: only a pipe is copied, and they load slowly
+        import tempfile
+
         with tempfile.TemporaryFile() as copy:
             given = path.open("rb") if source != "-" else None
             try:
@@ -203,6 +211,8 @@ def position(game: str, source: str) -> Deal:
     Raises the errors of the board's reader, and InvalidDealError for a JSON deal of
     another game than ``game``.
     """
+    from ..deals import Deal
+
     variant = find_variant(game)
     number = deal_number(source)
     if number is not None:
@@ -223,6 +233,8 @@ def solution_text(text: str, source: str) -> str:
 
     Raises InvalidOptionError for such JSON without a solution.
     """
+    from ..deals import load_json_text
+
     if not text.lstrip().startswith("{"):
         return text
     data = load_json_text(text, f"solution {source!r}", InvalidOptionError)
@@ -242,7 +254,12 @@ _FLAGS = {"threads": "--threads", "method": "--method", "max_cells": "--max-cell
           "nodes": "--max-nodes", "states": "--max-states", "seconds": "--max-seconds",
           "memory": "--max-memory", "forget": "--forget", "difficulty": "--difficulty",
           "winnable": "--any", "cells": "--cells"}
-_PARAMETER = re.compile(r"(?:\blimit )?\b(" + "|".join(_FLAGS) + r")=('[^']*'|[^\s,;:)]+)")
+
+
+@functools.cache
+def _parameter() -> re.Pattern[str]:
+    """A parameter in an API message (compiled when an error is first worded)."""
+    return re.compile(r"(?:\blimit )?\b(" + "|".join(_FLAGS) + r")=('[^']*'|[^\s,;:)]+)")
 
 
 def flag_words(message: str) -> str:
@@ -255,7 +272,7 @@ def flag_words(message: str) -> str:
             value = value[1:-1]
         return f"{_FLAGS[match.group(1)]} {value}"
 
-    return _PARAMETER.sub(flag, message)
+    return _parameter().sub(flag, message)
 
 
 def _shown(text: str) -> str:
@@ -398,6 +415,8 @@ DEFAULT_METHOD_HELP = ("depth-first for games built by suit, dive for games that
 
 def add_method(p: argparse.ArgumentParser) -> None:
     """Add ``--method`` to a command that runs one search at a time."""
+    from ..solving import METHODS
+
     p.add_argument("--method", choices=METHODS,
                    help=f"the search (default: {DEFAULT_METHOD_HELP}); depth-first holds "
                    "several times the positions in the same memory, best-first finds "

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
-from ..board import Board
-from ..deals import Deal
 from ..errors import InvalidOptionError
 from ..formats import result_json
-from ..solution import Replay, replay_chunks
 from ..variants import find_variant
 from .common import (
     EXIT_BAD,
@@ -31,6 +28,11 @@ from .common import (
     text_chunks,
 )
 
+# The commands import the library's modules they run when they run (see `site`).
+if TYPE_CHECKING:
+    from ..board import Board
+    from ..solution import Replay
+
 __all__ = ["add_commands", "cmd_deal", "cmd_verify"]
 
 
@@ -39,6 +41,8 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
     Raises InvalidOptionError unless exactly one of NUMBER and --seed is given.
     """
+    from ..deals import Deal
+
     if (args.number is None) == (args.seed is None):
         raise InvalidOptionError("give a deal number or --seed S (the seed that `bakers "
                                  "generate` and `bakers daily` print), not "
@@ -87,6 +91,9 @@ def _verify_dict(replay: Replay, start: Board) -> dict[str, Any]:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     """Run `bakers verify`: replay the solution; return its exit code."""
+    from ..board import Board
+    from ..solution import replay_chunks
+
     check_memory(args.max_memory)
     if args.board == "-" and args.solution == "-":
         raise InvalidOptionError("the board and the solution cannot both come from '-'")

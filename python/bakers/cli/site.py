@@ -19,18 +19,11 @@ import argparse
 import datetime
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..board import Board
-from ..deals import Deal
-from ..difficulty import DEFAULT_PLAYOUTS, GRADES, grade
+from ..difficulty import DEFAULT_PLAYOUTS, GRADES
 from ..errors import AttemptsExhaustedError, InvalidOptionError, NotWinnableError
-from ..fewest_cells import min_cells
 from ..formats import result_json
-from ..generating import daily, daily_seed, generate, parse_date
-from ..hinting import DEFAULT_HINT_LIMITS, hint
-from ..limits import Limits
-from ..solution import Solution
 from ..variants import MAX_CELLS, find_variant
 from . import common
 from .common import (
@@ -48,6 +41,13 @@ from .common import (
     solution_text,
 )
 from .progress import SearchMeter, add_progress_option
+
+# Each command imports the library's module it runs when it runs: `bakers` builds every
+# command's parser, and a command should not load the others' modules.
+if TYPE_CHECKING:
+    from ..board import Board
+    from ..deals import Deal
+    from ..limits import Limits
 
 __all__ = ["add_commands"]
 
@@ -71,6 +71,9 @@ def _moves_text(source: str) -> str:
 
 def _board(args: argparse.Namespace) -> Board:
     """Return the position of BOARD after MOVES (if given)."""
+    from ..board import Board
+    from ..solution import Solution
+
     moves = getattr(args, "moves", None)
     if args.board == "-" and moves == "-":
         raise InvalidOptionError("the board and the moves cannot both come from '-'")
@@ -87,6 +90,8 @@ def _print_json(data: dict[str, Any]) -> None:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
+    from ..hinting import DEFAULT_HINT_LIMITS, hint
+
     board = _board(args)
     options = {} if args.threads is None else {"threads": args.threads}
     answer = hint(board, limits=_limits(args, DEFAULT_HINT_LIMITS), method=args.method,
@@ -124,6 +129,8 @@ def _print_deal(comment: str, deal: Deal) -> None:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
+    from ..generating import generate
+
     if args.any and args.difficulty is not None:
         raise InvalidOptionError("--any and --difficulty do not go together: a difficulty "
                                  "is graded on winnable deals only")
@@ -148,6 +155,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_daily(args: argparse.Namespace) -> int:
+    from ..generating import daily, daily_seed, parse_date
+
     variant = find_variant(args.game)
     today = datetime.datetime.now(datetime.timezone.utc).date()
     day = parse_date(args.date) if args.date else today
@@ -171,6 +180,8 @@ def cmd_daily(args: argparse.Namespace) -> int:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
+    from ..difficulty import grade
+
     board = _board(args)
     try:
         graded = grade(board, playouts=args.playouts, seed=args.seed,
@@ -195,6 +206,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 
 def cmd_min_cells(args: argparse.Namespace) -> int:
+    from ..fewest_cells import min_cells
+
     board = _board(args)
     with SearchMeter.from_args(args) as meter:
         answer = min_cells(board, limits=_limits(args, None), max_cells=args.max_cells,

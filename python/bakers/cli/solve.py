@@ -14,7 +14,6 @@ from typing import Any
 
 from ..deals import Deal
 from ..errors import InvalidOptionError
-from ..fewest_cells import with_cells
 from ..formats import FORMATS, fcs_verbose, result_json
 from ..solving import solve
 from ..variants import MAX_CELLS, find_variant
@@ -73,6 +72,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     # every deal is read before the first search: a bad one is refused at once
     deals = [position(game, source) for source in sources]
     if args.cells is not None:
+        from ..fewest_cells import with_cells  # the one use of the module in this command
+
         deals = [with_cells(deal, args.cells) for deal in deals]
     codes = [_solve_one(args, game, source, deal, options, several=len(deals) > 1)
              for source, deal in zip(sources, deals, strict=True)]

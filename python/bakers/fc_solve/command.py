@@ -21,13 +21,10 @@ from typing import TextIO
 
 from .. import __version__
 from ..cli.common import EXIT_INTERRUPTED, EXIT_PIPE, MAX_BOARD_BYTES, read_text
-from ..deals import Deal
 from ..errors import BakersError, DealParseError, InvalidOptionError
 from ..limits import Limits
-from ..solving import SearchProgress, default_method, solve
 from .games import to_variant
 from .options import FcsOptions, parse_options
-from .output import ProgressLines, listed_moves, plain_board, write_run
 
 __all__ = ["main", "EXIT_REFUSED", "FCS_COMPATIBLE", "PROGRAM"]
 
@@ -102,6 +99,11 @@ def _open_output(path: str | None) -> TextIO:
 def _run(options: FcsOptions, out: TextIO) -> int:
     """Read the board, solve it by the options' game and limits, print the run as
     ``fc-solve`` prints it on ``out``; return the exit status."""
+    # Imported here: --version, --help and a bad command line need no search.
+    from ..deals import Deal
+    from ..solving import SearchProgress, default_method, solve
+    from .output import ProgressLines, listed_moves, plain_board, write_run
+
     variant = to_variant(options.game)
     deal = Deal.parse(variant, _read_board(options.board))
     method = default_method(variant)

@@ -73,8 +73,26 @@ class Tally:
                 self.slowest)
 
 
+class NoBar:
+    """The progress bar of a run that shows none: the calls of rich's `Progress` that the
+    run makes, doing nothing (rich is imported only for a bar that is shown)."""
+
+    task_ids = (0,)
+
+    def __enter__(self) -> NoBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def update(self, task: int, **fields: Any) -> None:
+        """Nothing to show."""
+
+
 def progress_bar(enabled: bool, total: int) -> Any:
-    """Return a rich progress bar on standard error (a disabled one unless ``enabled``)."""
+    """Return a rich progress bar on standard error, or `NoBar` unless ``enabled``."""
+    if not enabled:
+        return NoBar()
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -97,7 +115,7 @@ def progress_bar(enabled: bool, total: int) -> Any:
         MofNCompleteColumn(), Rate(),
         TextColumn("[green]{task.fields[solved]} winnable[/] [red]{task.fields[impossible]}"
                    " impossible[/] [yellow]{task.fields[unknown]} unknown[/]"),
-        TimeRemainingColumn(), console=Console(file=sys.stderr), disable=not enabled)
+        TimeRemainingColumn(), console=Console(file=sys.stderr))
     progress.add_task("deals", total=total, solved=0, impossible=0, unknown=0)
     return progress
 
