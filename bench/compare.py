@@ -105,6 +105,7 @@ option.
 from __future__ import annotations
 
 import argparse
+import compileall
 import csv
 import hashlib
 import importlib.util
@@ -306,6 +307,10 @@ def snapshot_package(scratch: Path, engine: Path | None = None) -> Package:
                     ignore=shutil.ignore_patterns("__pycache__", "_core*.so", "_core*.pyd"))
     copy = root / "bakers" / core.name  # the name this interpreter loads an extension by
     shutil.copyfile(engine or core, copy)
+    # Its modules' bytecode compiled once, as pip compiles an installed package's: a run
+    # where PYTHONDONTWRITEBYTECODE is set would otherwise compile every module it imports
+    # in every process (docs/benchmarks.md, "Starting a process").
+    compileall.compile_dir(root / "bakers", quiet=1)
     package = Package(root, hashlib.sha256(copy.read_bytes()).hexdigest()[:12])
     check_snapshot(package)
     return package
