@@ -374,7 +374,7 @@ def test_resume_of_other_settings_needs_resume_any(bakers: Run, tmp_path: Path,
                           "--method", "best-first")
     assert code == 2
     assert one_error_line(err) == (
-        f"bakers: error: {str(out)!r} was made with --method depth-first, --max-nodes "
+        f"bakers: error: {str(out)!r} was made with --method dive, --max-nodes "
         "100000, this run has --method best-first, no --max-nodes: resume with the same method "
         "and limits, or add --resume-any to mix them")
     assert out.read_text(encoding="utf-8") == "".join(lines)

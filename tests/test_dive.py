@@ -19,7 +19,8 @@ DIVE = "dive"
 def test_the_default_where_cards_alternate_colours_with_cells() -> None:
     assert default_method(find_variant("freecell")) == DIVE
     assert default_method(find_variant("freecell36")) == DIVE
-    assert default_method(find_variant("bakers_game")) == "depth-first"
+    assert default_method(find_variant("bakers_game")) == DIVE
+    assert default_method(find_variant("seahaven_towers")) == DIVE
     assert default_method(find_variant("bakers_dozen")) == "portfolio"
 
 

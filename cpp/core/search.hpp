@@ -52,8 +52,9 @@ struct Stats {
 // (depth_first.hpp: the same verdicts in a fraction of the memory, long lines), a
 // portfolio of both and nested rollouts (portfolio.hpp: for games where each finds wins
 // the others miss), or rounds of beam search (beam.hpp: one thread, for wins in tight
-// games that the others' lines miss), or the dive then best first (dive.hpp: cheap scans
-// that only look for wins, the exact search behind them). All are complete.
+// games that the others' lines miss), or the dive then the exact search, depth first
+// where cards build by suit, else best first (dive.hpp: cheap scans that only look for
+// wins, the exact search behind them). All are complete.
 enum class Method : std::uint8_t { BestFirst, DepthFirst, Portfolio, Beam, Dive };
 
 enum class Verdict : std::uint8_t { Solved, Impossible, Unknown };

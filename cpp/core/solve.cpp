@@ -43,19 +43,23 @@ void check_search(Method method, int threads, bool checkpoint) {
 
 namespace {
 
-// The dive (dive.hpp), then, unless it won or a limit stopped it, best first: the
-// verdict is the exact search's, and the counts are both runs' (the caller's limits hold
-// for the two together: positions and seconds in all, memory for each).
-Result solve_dive_then_best_first(const Rules& rules, const State& start, const Limits& limits,
-                                  const std::atomic<bool>* stop, const StopPoll& poll, int threads) {
-    Result dive = solve_dive(rules, start, limits, stop, poll, kDiveBudget);
+// The dive (dive.hpp), then, unless it won or a limit stopped it, the exact search: depth
+// first where cards build by suit, else best first. The verdict is the exact search's,
+// and the counts are both runs' (the caller's limits hold for the two together: positions
+// and seconds in all, memory for each).
+Result solve_dive_then_exact(const Rules& rules, const State& start, const Limits& limits,
+                             const std::atomic<bool>* stop, const StopPoll& poll, int threads) {
+    const bool by_suit = rules.build == Build::Suit;
+    Result dive = solve_dive(rules, start, limits, stop, poll, by_suit ? kDiveBudgetBySuit : kDiveBudget);
     if (dive.verdict == Verdict::Solved || dive.reason != "dive budget") return dive;
     give_back_memory(dive.stats.peak_bytes);
     Limits rest = limits;
     if (rest.max_nodes) rest.max_nodes -= std::min(rest.max_nodes - 1, dive.stats.expanded);
     if (rest.max_states) rest.max_states -= std::min(rest.max_states - 1, dive.stats.stored);
     if (rest.max_seconds > 0) rest.max_seconds = std::max(rest.max_seconds - dive.stats.seconds, 1e-9);
-    Result exact = solve_best_first(rules, start, rest, stop, poll, threads);
+    Result exact = !by_suit ? solve_best_first(rules, start, rest, stop, poll, threads)
+                   : threads > 1 ? solve_depth_first_threads(rules, start, rest, stop, poll, threads)
+                                 : solve_depth_first(rules, start, rest, stop, poll);
     Stats both = dive.stats;
     both.add_run(exact.stats);
     both.seconds = dive.stats.seconds + exact.stats.seconds;
@@ -75,7 +79,7 @@ Result search(const Rules& rules, const State& start, const Limits& limits, cons
                                : solve_depth_first(rules, start, limits, stop, poll);
         case Method::Portfolio: return solve_portfolio(rules, start, limits, stop, poll, threads);
         case Method::Beam: return solve_beam(rules, start, limits, stop, poll);
-        case Method::Dive: return solve_dive_then_best_first(rules, start, limits, stop, poll, threads);
+        case Method::Dive: return solve_dive_then_exact(rules, start, limits, stop, poll, threads);
         case Method::BestFirst: break;
     }
     return solve_best_first(rules, start, limits, stop, poll, threads);

@@ -51,23 +51,24 @@ def check_progress(progress: object) -> None:
 
 def default_method(variant: Variant, threads: int = 1) -> str:
     """Return the search a game gets when none is asked for (the same on any number of
-    ``threads``): ``'portfolio'`` for games that build regardless of suit, ``'depth-first'`` where
-    they build by suit, ``'dive'`` where they alternate colours with free cells, else
-    ``'best-first'``.
+    ``threads``): ``'portfolio'`` for games that build regardless of suit, ``'dive'`` for
+    games with free cells that build by suit or by alternating colours, ``'depth-first'``
+    for the other games that build by suit, else ``'best-first'``.
 
-    Why: where cards build by suit the heuristic's order of the children leads depth
-    first to a win about as surely as best first, at a lower cost a position; where they
-    alternate colours depth first wanders, but the dive's scans (purposeful moves only,
-    nothing scored) win most deals in a few dozen positions, best first deciding the rest;
-    where they ignore suits some wins only a depth-first order, the rollouts or the
-    restricted pass find at once, so the portfolio runs them all. The measurements:
-    docs/benchmarks.md, "The searches' defaults", "The dive" and "Restricted passes".
+    Why: the dive's scans (purposeful moves only, nothing scored) win most deals with
+    free cells in a few dozen positions; behind them, where cards build by suit, the
+    heuristic's order of the children leads depth first to a win about as surely as best
+    first, at a lower cost a position, and where they alternate colours depth first
+    wanders, so best first decides the rest; where they ignore suits some wins only a
+    depth-first order, the rollouts or the restricted pass find at once, so the portfolio
+    runs them all. The measurements: docs/benchmarks.md, "The searches' defaults", "The
+    dive", "The dive before depth first" and "Restricted passes".
     """
     if variant.build == "any":
         return "portfolio"
-    if variant.build == "suit":
-        return "depth-first"
-    return "dive" if variant.cells > 0 else "best-first"
+    if variant.cells > 0:
+        return "dive"
+    return "depth-first" if variant.build == "suit" else "best-first"
 
 
 def check_method(method: str | None, variant: Variant | None) -> str:
@@ -264,8 +265,8 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     new positions a level, a round each, until one wins or a round that kept every
     position proves there is no win; finds wins in tight games, FreeCell with one cell,
     that the others miss) or ``'dive'`` (cheap depth-first scans that only look for a
-    win, a few thousand positions in all, then best first for the verdict: FreeCell's
-    fastest); None picks the game's `default_method`. ``progress``, if
+    win, a few hundred or thousand positions in all, then the exact search for the verdict:
+    depth first where cards build by suit, else best first; the fastest with free cells); None picks the game's `default_method`. ``progress``, if
     given, is called about 20 times a second with a `SearchProgress` (positions
     expanded and stored, seconds) on the calling thread while the search runs, for a
     progress display; an exception it raises stops the search and is raised by `solve`.

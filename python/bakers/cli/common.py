@@ -408,8 +408,8 @@ def check_memory(text: str | None) -> None:
 
 
 #: Which search a game gets without --method (bakers.solving.default_method), in words.
-DEFAULT_METHOD_HELP = ("depth-first for games built by suit, dive for games that alternate "
-                       "colours with free cells, portfolio for games built regardless of "
+DEFAULT_METHOD_HELP = ("portfolio for games built regardless of suit, dive for the other "
+                       "games with free cells, depth-first for the other games built by "
                        "suit, best-first for the others")
 
 
@@ -421,7 +421,7 @@ def add_method(p: argparse.ArgumentParser) -> None:
                    help=f"the search (default: {DEFAULT_METHOD_HELP}); depth-first holds "
                    "several times the positions in the same memory, best-first finds "
                    "shorter lines, dive looks for a win with cheap "
-                   "scans before best first, portfolio runs both and "
+                   "scans before the exact search, portfolio runs both and "
                    "nested rollouts (which only find wins) in turn, "
                    "beam finds wins in tight games (few cells) that the others miss")
 
