@@ -54,29 +54,30 @@ RESULTS = Path(__file__).resolve().parent / "results" / "pysolfc_limit.tsv"
 
 #: PySolFC's games that run Freecell Solver and that bakers has as a preset: bakers'
 #: name, PySolFC's game class and the settings of its ``Solver_Class =
-#: FreeCellSolverWrapper(...)`` (``pysollib/games/*.py``). The order is roughly that of
-#: fc-solve's time a deal, quickest first.
+#: FreeCellSolverWrapper(...)`` (``pysollib/games/*.py``). The order is that of
+#: fc-solve's CPU a deal on deals 1..8, quickest first (46 ms for Eight Off to 412 ms for
+#: Stronghold), then the games of 13 stacks, which the packaged fc-solve refuses.
 PYSOLFC_GAMES: dict[str, tuple[str, dict[str, str]]] = {
-    "freecell": ("FreeCell", {}),
-    "bakers_game": ("BakersGame", {"sbb": "suit"}),
-    "relaxed_freecell": ("RelaxedFreeCell", {"sm": "unlimited"}),
-    "forecell": ("ForeCell", {"esf": "kings"}),
-    "king_only_bakers_game": ("KingOnlyBakersGame", {"sbb": "suit", "esf": "kings"}),
     "eight_off": ("EightOff", {"sbb": "suit", "esf": "kings"}),
-    "seahaven_towers": ("SeahavenTowers", {"sbb": "suit", "esf": "kings"}),
     "relaxed_seahaven_towers": ("RelaxedSeahavenTowers",
                                 {"sbb": "suit", "esf": "kings", "sm": "unlimited"}),
-    "tuxedo": ("Tuxedo", {"sbb": "suit", "sm": "unlimited"}),
-    "penguin": ("Penguin", {"sbb": "suit", "esf": "kings", "sm": "unlimited"}),
     "opus": ("Opus", {"sbb": "suit", "esf": "kings", "sm": "unlimited"}),
-    "stronghold": ("Stronghold", {"sbb": "rank"}),
-    "citadel": ("Citadel", {"preset": "streets_and_alleys"}),
+    "penguin": ("Penguin", {"sbb": "suit", "esf": "kings", "sm": "unlimited"}),
+    "king_only_bakers_game": ("KingOnlyBakersGame", {"sbb": "suit", "esf": "kings"}),
+    "tuxedo": ("Tuxedo", {"sbb": "suit", "sm": "unlimited"}),
+    "seahaven_towers": ("SeahavenTowers", {"sbb": "suit", "esf": "kings"}),
+    "bakers_game": ("BakersGame", {"sbb": "suit"}),
+    "forecell": ("ForeCell", {"esf": "kings"}),
+    "freecell": ("FreeCell", {}),
     "streets_and_alleys": ("StreetsAndAlleys", {"preset": "streets_and_alleys"}),
     "beleaguered_castle": ("BeleagueredCastle", {"preset": "streets_and_alleys"}),
+    "citadel": ("Citadel", {"preset": "streets_and_alleys"}),
+    "relaxed_freecell": ("RelaxedFreeCell", {"sm": "unlimited"}),
+    "stronghold": ("Stronghold", {"sbb": "rank"}),
+    "good_measure": ("GoodMeasure", {"preset": "good_measure"}),
+    "bakers_dozen": ("BakersDozen", {"preset": "bakers_dozen"}),
     "portuguese_solitaire": ("PortugueseSolitaire", {"sbb": "rank", "esf": "kings"}),
     "spanish_patience_ii": ("SpanishPatienceII", {"sbb": "rank"}),
-    "bakers_dozen": ("BakersDozen", {"preset": "bakers_dozen"}),
-    "good_measure": ("GoodMeasure", {"preset": "good_measure"}),
 }
 #: PySolFC's defaults (``pysollib/options.py``): the iteration limit, the configuration
 #: it loads and the step of the progress lines it asks for.
@@ -88,6 +89,8 @@ SETTING_OPTIONS = (("preset", "--preset"), ("sbb", "--sequences-are-built-by"),
                    ("sm", "--sequence-move"), ("esf", "--empty-stacks-filled-by"))
 #: PySolFC's reading of the solver's output (``_determineIfSolverState``), and the win.
 SOLVED, UNSOLVED, INTRACTABLE = "solved", "unsolved", "intractable"
+#: fc-solve's verdict when it refuses the board (no verdict: PySolFC shows no solution).
+REFUSED = "refused"
 FIELDS = ("game", "deal", "fcs", "fcs_iterations", "fcs_cpu", "bakers", "bakers_iterations",
           "bakers_cpu", "commit")
 #: The ``bakers-fc-solve`` console script, run by this interpreter (so that it imports the
@@ -156,17 +159,15 @@ def self_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_process(command: list[str], board: str) -> tuple[str, float]:
-    """Run ``command`` with ``board`` on its standard input; return its output and CPU
-    seconds (this script's children run one at a time, so the children's usage grows by
-    this one's alone)."""
+def run_process(command: list[str], board: str) -> tuple[int, str, float]:
+    """Run ``command`` with ``board`` on its standard input; return its exit status, its
+    output (standard error after a failure) and its CPU seconds (this script's children
+    run one at a time, so the children's usage grows by this one's alone)."""
     before = children_cpu()
     env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
     done = subprocess.run(command, input=board, capture_output=True, text=True, env=env)
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed with status {done.returncode}: "
-                         f"{done.stderr.strip()[-300:]}")
-    return done.stdout, children_cpu() - before
+    cpu = children_cpu() - before
+    return done.returncode, done.stdout if done.returncode == 0 else done.stderr, cpu
 
 
 def run_in_process(args: list[str], board: str) -> tuple[str, float]:
@@ -225,13 +226,22 @@ def decide(game: str, number: int, args: list[str], fc_solve: str, bakers_proces
            commit: str) -> Row:
     """Both solvers' runs on PySol's deal ``number`` of ``game``."""
     board = pysolfc_board(game, number)
-    fcs_out, fcs_cpu = run_process([fc_solve, *args], board)
+    fcs_status, fcs_out, fcs_cpu = run_process([fc_solve, *args], board)
+    # fc-solve refuses a board it cannot hold (the packaged build takes at most 10 stacks)
+    # with status 255 and no verdict: PySolFC then shows no solution.
+    if fcs_status not in (0, 255):
+        raise SystemExit(f"{fc_solve} failed on {game} {number} with status {fcs_status}: "
+                         f"{fcs_out.strip()[-300:]}")
+    fcs = verdict(fcs_out) if fcs_status == 0 else REFUSED
     if bakers_process:
-        bakers_out, bakers_cpu = run_process(
+        status, bakers_out, bakers_cpu = run_process(
             [sys.executable, "-c", BAKERS_FC_SOLVE, *args], board)
+        if status != 0:
+            raise SystemExit(f"bakers-fc-solve failed on {game} {number} with status "
+                             f"{status}: {bakers_out.strip()[-300:]}")
     else:
         bakers_out, bakers_cpu = run_in_process(args, board)
-    return Row(game, number, verdict(fcs_out), iterations(fcs_out), fcs_cpu,
+    return Row(game, number, fcs, iterations(fcs_out) if fcs_status == 0 else -1, fcs_cpu,
                verdict(bakers_out), iterations(bakers_out), bakers_cpu, commit)
 
 
