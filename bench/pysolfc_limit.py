@@ -259,8 +259,13 @@ def summary(rows: list[Row], games: list[str], first: int, last: int) -> Table:
         if not mine:
             continue
         misses = [r.deal for r in mine if r.fcs == SOLVED and r.bakers != SOLVED]
-        clashes = [f"{r.deal} (fc-solve {r.fcs}, bakers {r.bakers})" for r in mine
-                   if {r.fcs, r.bakers} == {SOLVED, UNSOLVED}]
+        # bakers-fc-solve plays PySolFC's Tuxedo, Penguin and Opus round the corner, as
+        # PySolFC does; fc-solve, which has no such rule, plays them without it, so only
+        # its wins say something of bakers' "unsolved" there.
+        wrap = find_variant(game).wrap
+        clashes = [f"{r.deal} (fc-solve {r.fcs})" for r in mine
+                   if (r.fcs, r.bakers) == (SOLVED, UNSOLVED)
+                   or (not wrap and (r.fcs, r.bakers) == (UNSOLVED, SOLVED))]
         table.add_row(game, str(len(mine)), str(sum(r.fcs == SOLVED for r in mine)),
                       str(sum(r.bakers == SOLVED for r in mine)),
                       " ".join(map(str, misses)) or "none", "; ".join(clashes) or "none",
