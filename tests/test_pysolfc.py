@@ -125,6 +125,17 @@ def test_pysolfc_family(hint_module: Any, game_class: str, number: int) -> None:
     assert cards_home(game) == 52
 
 
+def test_streets_and_alleys_fc_solve_calls_unsolved(hint_module: Any) -> None:
+    """PySol's Streets and Alleys 923: Freecell Solver 5.0.0 prints "I could not solve
+    this game." (after 14,985 iterations with PySolFC's options, 587 with its default
+    search); bakers wins it, every move of its line allowed by PySolFC's own rules."""
+    game = dealt_game("StreetsAndAlleys", 923)
+    solver, _ = _solve(game, preset="video-editing", max_iters=100_000, progress=True)
+    assert solver.solver_state == "solved"
+    replay_hints(game, solver)
+    assert cards_home(game) == 52
+
+
 #: bakers' presets with PySolFC's game of the same deals.
 PRESET_GAMES = [
     ("king_only_bakers_game", "KingOnlyBakersGame"), ("relaxed_freecell", "RelaxedFreeCell"),
