@@ -6,10 +6,11 @@ pass (as ``bench/tails.py`` picks them), decided by this build and by the instal
     nice -n 10 python bench/tails_vs_fc_solve.py --games citadel --take 5 --fcs-seconds 30
 
 fc-solve runs first, one process a deal on the deal's board text from bakers' dealing,
-with the game's rules given setting by setting (`fcs_settings`) and its default search,
-stopped at ``--fcs-seconds`` of CPU and ``--fcs-memory`` of address space (an ended run is
-unknown); its CPU is the process's. bakers then decides the deal in this process with its
-default search on one thread (``solve(deal, limits=..., threads=1)``), its CPU the
+with the game's rules given setting by setting (`fcs_settings`): its default scan, then
+where that does not win its atomic scan, which proves (`better_fcs`), each stopped at
+``--fcs-seconds`` of CPU and ``--fcs-memory`` of address space (an ended run is
+unknown); its CPU is that of the scan that decides. bakers then decides the deal in this
+process with its default search on one thread (``solve(deal, limits=..., threads=1)``), its CPU the
 process's user + system time over the call: where fc-solve decided in t seconds, within
 ``--ratio`` times t on the clock (so a deal bakers leaves unknown is one where it takes
 more than that: the clock runs at least as fast as its CPU on one thread); elsewhere
@@ -18,7 +19,8 @@ rules Freecell Solver cannot state, or whose board it refuses, is left out with 
 (`fcs_settings`' refusal). The table gives per game how many deals each decides and,
 deal by deal, bakers' CPU over fc-solve's (``<``: an upper bound, where fc-solve stopped
 at its limit). A deal fc-solve decides where bakers takes more than ``--ratio`` (10)
-times its time, or stops at that, is flagged; a verdict one contradicts ends the run.
+times its time, or stops at that, is flagged; a verdict one contradicts is listed (bakers'
+wins are replayed by its referee).
 """
 
 from __future__ import annotations
@@ -42,6 +44,10 @@ from tails import first_pass_tables, slowest
 FCS_BUILD = {ours: theirs for theirs, ours in BUILD_WORDS.items()}
 FCS_EMPTY = {"any": "all", "kings": "kings", "none": "none"}
 SOLVED, IMPOSSIBLE, UNKNOWN = "solved", "impossible", "unknown"
+#: fc-solve's scan that proves: atomic moves only (one card at a time), which reach every
+#: position of a game whose runs move as a chain of single moves (``limited``), so that
+#: its "I could not solve this game." is a proof there (docs/benchmarks.md, compare.py).
+ATOMIC = ["-to", "01ABCDE"]
 
 
 def fcs_settings(variant: Variant) -> list[str]:
@@ -93,10 +99,12 @@ def self_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_fcs(command: list[str], board: str, seconds: int, memory: int) -> Decided:
+def run_fcs(command: list[str], board: str, seconds: int, memory: int,
+            proves: bool) -> Decided:
     """fc-solve on ``board`` under a CPU limit of ``seconds`` and an address space of
-    ``memory`` bytes (the kernel ends it at either: unknown); its verdict and CPU (the
-    children of this script run one at a time, so theirs grows by this one's alone)."""
+    ``memory`` bytes (the kernel ends it at either: unknown); its verdict (its "I could
+    not solve this game." counted only where its scan ``proves``) and CPU (the children
+    of this script run one at a time, so theirs grows by this one's alone)."""
 
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
@@ -108,7 +116,21 @@ def run_fcs(command: list[str], board: str, seconds: int, memory: int) -> Decide
     cpu = children_cpu() - before
     if done.returncode != 0:  # ended by a limit (a signal) or out of memory
         return Decided(UNKNOWN, cpu)
-    return Decided(fcs_verdict(done.stdout), cpu)
+    found = fcs_verdict(done.stdout)
+    return Decided(UNKNOWN if found == IMPOSSIBLE and not proves else found, cpu)
+
+
+def better_fcs(settings: list[str], args: argparse.Namespace, variant: Variant,
+               board: str) -> Decided:
+    """The better of fc-solve's two scans: its default one (meta-moves, quick to win; its
+    "I could not solve" is no proof), then, where that does not win, the atomic one
+    (`ATOMIC`), which proves where runs move as a chain of single moves: the verdict and
+    CPU of the scan that decides (either one alone, as a user would run it)."""
+    memory = args.fcs_memory * 1_000_000
+    first = run_fcs([args.fc_solve, *settings], board, args.fcs_seconds, memory, False)
+    if first.verdict != UNKNOWN or variant.moves == "sequence":
+        return first
+    return run_fcs([args.fc_solve, *settings, *ATOMIC], board, args.fcs_seconds, memory, True)
 
 
 def fcs_refusal(command: list[str], board: str) -> str:
@@ -162,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
         table.add_column(column, justify="left" if column in (
             "game", "bakers / fc-solve, deal by deal", f"over {args.ratio:g}x") else "right")
     left_out: list[str] = []
+    clashes: list[str] = []
     for game in args.games:
         variant = find_variant(game)
         try:
@@ -179,16 +202,15 @@ def main(argv: list[str] | None = None) -> int:
         cpu = {"bakers": 0.0, "fcs": 0.0}
         for number in deals:
             deal = Deal.from_number(variant, number)
-            theirs = run_fcs([args.fc_solve, *settings], deal.to_text(), args.fcs_seconds,
-                             args.fcs_memory * 1_000_000)
+            theirs = better_fcs(settings, args, variant, deal.to_text())
             if theirs.verdict == UNKNOWN:
                 ours = run_bakers(deal, limits)
             else:  # bakers gets --ratio times fc-solve's time, on the clock, nothing more
                 ours = run_bakers(deal, Limits(seconds=args.ratio * max(theirs.cpu, 0.01),
                                                memory=args.max_memory))
             if {ours.verdict, theirs.verdict} == {SOLVED, IMPOSSIBLE}:
-                raise SystemExit(f"{game} {number}: bakers says {ours.verdict}, fc-solve "
-                                 f"{theirs.verdict}")
+                clashes.append(f"{game} {number}: bakers {ours.verdict}, fc-solve "
+                               f"{theirs.verdict}")
             cpu["bakers"] += ours.cpu
             cpu["fcs"] += theirs.cpu
             counts["bakers"] += ours.verdict != UNKNOWN
@@ -216,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     console.print(table)
     for line in left_out:
         console.print(f"not measured: {line}", highlight=False)
+    for line in clashes:
+        console.print(f"contradiction: {line}", highlight=False)
     return 0
 
 
