@@ -139,10 +139,11 @@ def test_wins_what_fc_solve_wins_within_pysolfcs_limit(fcs, pysolfc_limit: Modul
     assert replay.error is None and replay.won
 
 
-#: Seahaven Towers deals that fc-solve wins within PySolFC's limit (45,221 and 74,047
-#: iterations) where bakers' depth-first search needs 502,956 and 129,812 positions.
+#: Seahaven Towers deals that fc-solve wins within PySolFC's limit (45,221, 74,047 and
+#: 39,847 iterations) where bakers' depth-first search needs 502,956, 129,812 and 165,757
+#: positions.
 @pytest.mark.xfail(strict=True, reason="bakers needs more than 100,000 positions")
-@pytest.mark.parametrize("number", [10, 864])
+@pytest.mark.parametrize("number", [10, 864, 937])
 def test_seahaven_towers_missed_within_pysolfcs_limit(fcs, pysolfc_limit: ModuleType,
                                                       number: int) -> None:
     _, out = _pysolfc_run(fcs, pysolfc_limit, "seahaven_towers", number)
