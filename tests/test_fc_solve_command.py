@@ -117,7 +117,7 @@ WON_WITHIN_PYSOLFCS_LIMIT = [
     ("eight_off", 528), ("relaxed_seahaven_towers", 281), ("opus", 317), ("penguin", 428),
     ("king_only_bakers_game", 234), ("tuxedo", 399), ("seahaven_towers", 19),
     ("bakers_game", 134), ("freecell", 456), ("streets_and_alleys", 219),
-    ("beleaguered_castle", 160), ("citadel", 154),
+    ("beleaguered_castle", 160), ("citadel", 527), ("stronghold", 423), ("good_measure", 144),
 ]
 
 
