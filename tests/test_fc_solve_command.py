@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import sys
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from bakers import Board, Deal, find_variant
 from bakers.fc_solve.command import main
+from bakers.fc_solve.games import to_variant
+from bakers.fc_solve.options import parse_options
 from bakers.notation import parse_fcs_verbose
 from bakers.solution import Solution
 
@@ -94,6 +99,57 @@ def test_beleaguered_castle_within_pysolfcs_iterations(fcs) -> None:
                        "--max-iters", "100000", stdin=deal.to_text())
     assert code == 0 and "This game is solveable." in out
     _replays_to_a_win(out, deal.to_text(), "beleaguered_castle")
+
+
+@pytest.fixture
+def pysolfc_limit(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """``bench/pysolfc_limit.py``: PySolFC's command line and board for each of its games."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bench"))
+    return importlib.import_module("pysolfc_limit")
+
+
+#: For each game PySolFC hands to Freecell Solver, a deal of PySol's 1..1,000 that
+#: fc-solve wins within PySolFC's command line and 100,000 iterations (measured by
+#: ``bench/pysolfc_limit.py``, docs/benchmarks.md): of those bakers wins in under a
+#: second, the one that takes it the most positions. (The packaged fc-solve refuses the
+#: boards of Baker's Dozen, Portuguese Solitaire and Spanish Patience II: 13 stacks.)
+WON_WITHIN_PYSOLFCS_LIMIT = [
+    ("eight_off", 528), ("relaxed_seahaven_towers", 281), ("opus", 317), ("penguin", 428),
+    ("king_only_bakers_game", 234), ("tuxedo", 399), ("seahaven_towers", 19),
+    ("bakers_game", 134), ("freecell", 456), ("streets_and_alleys", 219),
+    ("beleaguered_castle", 160), ("citadel", 527), ("stronghold", 423), ("good_measure", 144),
+]
+
+
+def _pysolfc_run(fcs, bench: ModuleType, game: str, number: int) -> tuple[str, str]:
+    """`bakers-fc-solve` on PySol's deal ``number`` of ``game`` as PySolFC runs it; return
+    the board and the output after the progress lines."""
+    board = bench.pysolfc_board(game, number)
+    code, out, _ = fcs(*bench.pysolfc_arguments(game), stdin=board)
+    assert code == 0
+    return board, out.partition("-=-=-=-=-=-=-=-=-=-=-=-\n")[2]
+
+
+@pytest.mark.parametrize(("game", "number"), WON_WITHIN_PYSOLFCS_LIMIT)
+def test_wins_what_fc_solve_wins_within_pysolfcs_limit(fcs, pysolfc_limit: ModuleType,
+                                                      game: str, number: int) -> None:
+    board, out = _pysolfc_run(fcs, pysolfc_limit, game, number)
+    assert "This game is solveable." in out
+    variant = to_variant(parse_options(pysolfc_limit.pysolfc_arguments(game)).game)
+    replay = Solution(parse_fcs_verbose(out)).replay(
+        Board(Deal.parse(variant.replace(auto_aces=False), board)))
+    assert replay.error is None and replay.won
+
+
+#: Seahaven Towers deals that fc-solve wins within PySolFC's limit (45,221, 74,047 and
+#: 39,847 iterations) where bakers' depth-first search needs 502,956, 129,812 and 165,757
+#: positions.
+@pytest.mark.xfail(strict=True, reason="bakers needs more than 100,000 positions")
+@pytest.mark.parametrize("number", [10, 864, 937])
+def test_seahaven_towers_missed_within_pysolfcs_limit(fcs, pysolfc_limit: ModuleType,
+                                                      number: int) -> None:
+    _, out = _pysolfc_run(fcs, pysolfc_limit, "seahaven_towers", number)
+    assert "This game is solveable." in out
 
 
 def test_bakers_dozen_lists_every_ace(fcs) -> None:

@@ -125,6 +125,17 @@ def test_pysolfc_family(hint_module: Any, game_class: str, number: int) -> None:
     assert cards_home(game) == 52
 
 
+def test_streets_and_alleys_fc_solve_calls_unsolved(hint_module: Any) -> None:
+    """PySol's Streets and Alleys 923: Freecell Solver 5.0.0 prints "I could not solve
+    this game." (after 14,985 iterations with PySolFC's options, 587 with its default
+    search); bakers wins it, every move of its line allowed by PySolFC's own rules."""
+    game = dealt_game("StreetsAndAlleys", 923)
+    solver, _ = _solve(game, preset="video-editing", max_iters=100_000, progress=True)
+    assert solver.solver_state == "solved"
+    replay_hints(game, solver)
+    assert cards_home(game) == 52
+
+
 #: bakers' presets with PySolFC's game of the same deals.
 PRESET_GAMES = [
     ("king_only_bakers_game", "KingOnlyBakersGame"), ("relaxed_freecell", "RelaxedFreeCell"),
@@ -188,3 +199,52 @@ def test_presets_deal_as_pysolfc(hint_module: Any, preset: str, game_class: str)
         assert [tops.get(s, 0) for s in range(4)] == list(deal.foundations), number
         if getattr(game, "base_card", None) is not None:  # Penguin's beak
             assert game.base_card.rank + 1 == deal.base_rank, number
+
+
+@pytest.fixture
+def pysolfc_limit(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``bench/pysolfc_limit.py``, the benchmark of PySolFC's games at its own limit."""
+    import importlib
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bench"))
+    return importlib.import_module("pysolfc_limit")
+
+
+def test_benchmark_asks_as_pysolfc_asks(pysolfc_limit: Any, monkeypatch: pytest.MonkeyPatch
+                                        ) -> None:
+    """The benchmark's command line and board for each game are those PySolFC's own
+    client sends with its default options (the board read back to the same position)."""
+    from io import BytesIO
+
+    from bakers import Deal
+    from bakers.fc_solve.games import to_variant
+    from bakers.fc_solve.options import parse_options
+
+    hint = load_pysolfc()
+    monkeypatch.setattr(hint, "FCS_VERSION", (5, 0, 0))
+    # Every preset that PySolFC plays, each with its game's Solver_Class settings.
+    classes = {game: game_class for game, (game_class, _) in pysolfc_limit.PYSOLFC_GAMES.items()}
+    assert classes == dict(PRESET_GAMES, bakers_game="BakersGame", freecell="FreeCell")
+    for game, (game_class, settings) in pysolfc_limit.PYSOLFC_GAMES.items():
+        wrapper = dealt_game(game_class, 1).Solver_Class
+        assert isinstance(wrapper, hint.FreeCellSolverWrapper), game
+        assert wrapper.game_type == settings, game
+        for number in (1, 2):
+            sent: dict[str, str] = {}
+
+            def run_solver(command: str, board: str, sent: dict[str, str] = sent
+                           ) -> tuple[BytesIO, BytesIO]:
+                sent.update(command=command, board=board)
+                return BytesIO(b"I could not solve this game.\n"), BytesIO(b"")
+
+            pysol = dealt_game(game_class, number)
+            solver = pysol.Solver_Class(pysol, Dialog())
+            solver.config(preset="video-editing", max_iters=100_000, progress=True,
+                          iters_step=100)
+            monkeypatch.setattr(solver, "run_solver", run_solver)
+            solver.computeHints()
+            args = pysolfc_limit.pysolfc_arguments(game)
+            assert sent["command"].split() == ["fc-solve", *args], game
+            variant = to_variant(parse_options(args).game)
+            ours = pysolfc_limit.pysolfc_board(game, number)
+            assert Deal.parse(variant, ours) == Deal.parse(variant, sent["board"]), (game, number)
