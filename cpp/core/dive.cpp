@@ -640,9 +640,24 @@ Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
     }
     std::vector<Scan> scans;
     scans.reserve(kScans);
-    // The positions the dive may expand: its budget, or the caller's node limit if lower.
-    const bool node_limited = limits.max_nodes && limits.max_nodes <= budget;
-    const std::uint64_t cap = node_limited ? limits.max_nodes : budget;
+    // The positions the dive may expand: its budget, or fewer where the caller's limit on
+    // positions expanded, or stored (the start and each position expanded), is lower.
+    std::uint64_t cap = budget;
+    const char* at_cap = "dive budget";
+    if (limits.max_nodes && limits.max_nodes <= cap) {
+        cap = limits.max_nodes;
+        at_cap = "node limit";
+    }
+    if (limits.max_states && limits.max_states - 1 <= cap) {
+        cap = limits.max_states - 1;
+        at_cap = "state limit";
+    }
+    // The bytes its scans hold (checked with the other limits).
+    auto held = [&] {
+        std::uint64_t bytes = 0;
+        for (const Scan& scan : scans) bytes += scan.bytes();
+        return bytes;
+    };
     std::uint64_t expanded = 0, since_check = kCheckEvery;  // a check before the first step
     const char* why = nullptr;
     int winner = -1;
@@ -658,12 +673,16 @@ Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
             for (std::uint64_t left = quota; left > 0 && !scan.exhausted();) {
                 any = true;
                 if (expanded >= cap) {
-                    why = node_limited ? "node limit" : "dive budget";
+                    why = at_cap;
                     break;
                 }
                 if (since_check >= kCheckEvery) {
                     since_check = 0;
-                    if ((why = watch.reached(expanded, expanded + scans.size(), true, res.stats.most_home))) break;
+                    if ((why = watch.reached(expanded, 1 + expanded, true, res.stats.most_home))) break;
+                    if (limits.max_bytes && held() > limits.max_bytes) {
+                        why = "memory limit";
+                        break;
+                    }
                 }
                 const std::uint64_t step = std::min({left, kCheckEvery - since_check, cap - expanded});
                 const std::uint64_t before = expanded;
@@ -677,16 +696,15 @@ Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
         }
         if (!any && scans.size() == kScans) why = "dive budget";  // every scan ran dry
     }
-    std::uint64_t bytes = 0, made = 0;
+    std::uint64_t made = 0;
     for (const Scan& scan : scans) {
-        bytes += scan.bytes();
         made += scan.made();
         res.stats.most_home = std::max(res.stats.most_home, scan.most_home());
     }
     res.stats.expanded = expanded;
     res.stats.generated = made;
     res.stats.stored = 1 + expanded;
-    res.stats.peak_bytes = bytes;
+    res.stats.peak_bytes = held();
     if (winner >= 0) {
         res.verdict = Verdict::Solved;
         rebuild(gen, start, scans[static_cast<std::size_t>(winner)].line(), res);
