@@ -108,8 +108,10 @@ def limit_options(args: argparse.Namespace) -> list[str]:
     return options
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+def tail_parser(doc: str) -> tuple[argparse.ArgumentParser, dict]:
+    """Return a parser described by ``doc`` with the options that choose the tail deals
+    (--games, --share, --take), and the first-pass tables they choose from."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     tables = first_pass_tables()
     parser.add_argument("--games", nargs="+", choices=sorted(tables), default=sorted(tables),
@@ -118,6 +120,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="the slowest share of each table (0.01: the slowest 1%%)")
     parser.add_argument("--take", type=int, default=None,
                         help="at most this many deals a game, spread over the share")
+    return parser, tables
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser, tables = tail_parser(__doc__)
     parser.add_argument("--engine", type=Path, default=None,
                         help="the other build's _core*.so (none: this build alone)")
     parser.add_argument("--max-nodes", type=int, default=2_000_000,

@@ -36,9 +36,10 @@ from bakers import Deal, Limits, find_variant, solve
 from bakers.fc_solve.games import BUILD_WORDS
 from bakers.variants import Variant
 from compare import git_head
+from pysolfc_limit import children_cpu, self_cpu
 from rich.console import Console
 from rich.table import Table
-from tails import first_pass_tables, slowest
+from tails import slowest, tail_parser
 
 #: Freecell Solver's words for bakers' rules (the inverse of `bakers.fc_solve.games`').
 FCS_BUILD = {ours: theirs for theirs, ours in BUILD_WORDS.items()}
@@ -89,16 +90,6 @@ class Decided:
     cpu: float
 
 
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
-def self_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
 def run_fcs(command: list[str], board: str, seconds: int, memory: int,
             proves: bool) -> Decided:
     """fc-solve on ``board`` under a CPU limit of ``seconds`` and an address space of
@@ -147,15 +138,7 @@ def run_bakers(deal: Deal, limits: Limits) -> Decided:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    tables = first_pass_tables()
-    parser.add_argument("--games", nargs="+", choices=sorted(tables), default=sorted(tables),
-                        metavar="GAME", help="games with a first-pass table (all of them)")
-    parser.add_argument("--share", type=float, default=0.01,
-                        help="the slowest share of each table (0.01: the slowest 1%%)")
-    parser.add_argument("--take", type=int, default=None,
-                        help="at most this many deals a game, spread over the share")
+    parser, tables = tail_parser(__doc__)
     parser.add_argument("--max-nodes", type=int, default=2_000_000,
                         help="bakers' positions a deal, as the first pass (2000000)")
     parser.add_argument("--max-memory", default="1500M", help="bakers' memory (1500M)")
