@@ -10,6 +10,7 @@ import os
 import signal
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -147,6 +148,19 @@ def test_force_overwrites(bakers: Run, tmp_path: Path) -> None:
     assert len(rows_of(out)) == 3
 
 
+@pytest.fixture
+def python_sigint() -> Iterator[None]:
+    """SIGINT raising KeyboardInterrupt, as Python sets it up under a terminal: a test
+    started in the background (where the shell ignores SIGINT, and the command leaves it
+    ignored) gets the handler that Ctrl-C meets in use."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.usefixtures("python_sigint")
 @pytest.mark.parametrize("solutions", [False, True])
 @pytest.mark.parametrize("ordered", [True, False])
 def test_interrupt_keeps_finished_rows(bakers: Run, tmp_path: Path,
