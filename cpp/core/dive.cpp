@@ -47,7 +47,7 @@ using ClassOrder = std::array<Class, kClasses>;
 // foundation's next card can be dug out. The other scans put parts onto parents (and the
 // cards under the tops onto theirs) first: the deals where the first order runs dry are
 // mostly won that way, with lines a few moves longer (both chosen on the training range,
-// docs/benchmarks.md, "The dive's class orders").
+// docs/benchmarks.md, "FreeCell in CPU time, second round").
 constexpr ClassOrder kFirstOrder = {kHome, kFromCell, kDigHome, kOntoParent, kDigParent, kToEmpty};
 constexpr ClassOrder kOtherOrder = {kHome, kOntoParent, kDigParent, kFromCell, kDigHome, kToEmpty};
 
