@@ -1,6 +1,8 @@
 #include "column_masks.hpp"
 
+#include <bit>
 #include <cstddef>
+#include <cstring>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -14,7 +16,57 @@ namespace bakers {
 constexpr std::size_t kReadable = 4 * 16 + 1;
 static_assert(offsetof(State, cards) == 0 && sizeof(State) >= kReadable,
               "the 16-byte loads stay inside the State");
+// The column ends are read as 16 bytes from their start: 13 ends and 3 bytes of cells.
+static_assert(offsetof(State, end) + 16 <= sizeof(State), "the ends' 16-byte load stays inside the State");
+constexpr unsigned kColumnLanes = (1U << kMaxColumns) - 1;
+
+__m128i load_ends(const State& s) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(reinterpret_cast<const unsigned char*>(&s) + offsetof(State, end)));
+}
 #endif
+
+int column_at(const State& s, int p) {
+#if defined(__SSE2__)
+    // The columns that end at or below p come before p's column (ends < 128: a signed
+    // compare reads them right).
+    const __m128i at_or_below = _mm_cmpgt_epi8(_mm_set1_epi8(static_cast<char>(p + 1)), load_ends(s));
+    return std::popcount(static_cast<unsigned>(_mm_movemask_epi8(at_or_below)) & kColumnLanes);
+#else
+    int i = 0;
+    while (s.end[i] <= p) ++i;
+    return i;
+#endif
+}
+
+unsigned resized_columns(const State& a, const State& b) {
+#if defined(__SSE2__)
+    // Column i's size is end[i] - end[i - 1]; the sizes differ where the ends' differences
+    // differ: d[i] != d[i - 1], with d[-1] = 0 (both columns start at place 0).
+    const __m128i d = _mm_sub_epi8(load_ends(a), load_ends(b));
+    const __m128i same = _mm_cmpeq_epi8(d, _mm_slli_si128(d, 1));
+    return ~static_cast<unsigned>(_mm_movemask_epi8(same)) & kColumnLanes;
+#else
+    unsigned out = 0;
+    for (int i = 0; i < kMaxColumns; ++i) out |= unsigned{a.end[i] - a.begin(i) != b.end[i] - b.begin(i)} << i;
+    return out;
+#endif
+}
+
+int free_cells(const State& s, int ncells) {
+    static_assert(kMaxCells == 8, "the cells read as one 64-bit word");
+    if constexpr (std::endian::native == std::endian::little) {
+        // A byte is kNoCard (0) exactly when its high bit stays clear in
+        // ((byte & 0x7f) + 0x7f) | byte; cell i is byte i of the word.
+        std::uint64_t w;
+        std::memcpy(&w, s.cells.data(), sizeof w);
+        constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL, kHigh = 0x8080808080808080ULL;
+        std::uint64_t empty = ~(((w & kLow7) + kLow7) | w) & kHigh;
+        if (ncells < kMaxCells) empty &= (std::uint64_t{1} << (8 * ncells)) - 1;
+        return std::popcount(empty);
+    } else {
+        return s.free_cells(ncells);
+    }
+}
 
 std::uint64_t link_mask(const Rules& rules, const State& s) {
     const int total = s.end[kMaxColumns - 1];

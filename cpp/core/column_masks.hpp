@@ -27,6 +27,15 @@ std::uint64_t link_mask(const Rules& rules, const State& s);
 // one per suit, such as the foundations' next cards).
 std::uint64_t places_of(const State& s, CardSet wanted);
 
+// Returns the column that holds place p of s (p below its last card).
+int column_at(const State& s, int p);
+
+// Returns the columns (a bit mask) whose sizes differ between a and b.
+unsigned resized_columns(const State& a, const State& b);
+
+// Returns the number of empty cells among the first `ncells` of s.
+int free_cells(const State& s, int ncells);
+
 // Returns the mask of the places [lo, hi).
 constexpr std::uint64_t places_between(int lo, int hi) {
     return (hi >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << hi) - 1) &

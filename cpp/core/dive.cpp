@@ -209,7 +209,7 @@ public:
                 }
                 frames_.push_back(f);
                 Keyed& child = frames_.back().k;
-                child.change_to(made.s, changed_ | resized(child.s, made.s), gen_.rules().cells);
+                child.change_to(made.s, changed_ | resized_columns(child.s, made.s), gen_.rules().cells);
                 assert(child.key_is_consistent(gen_.rules().columns, gen_.rules().cells));
                 fresh = seen_.insert(child.key);
             } else {
@@ -252,7 +252,7 @@ public:
 
 private:
     Scan(const MoveGen& gen, std::uint32_t seed, ScanStorage&& storage)
-        : gen_(gen), rng_(seed), order_(seed ? kOtherOrder : kFirstOrder), seen_(std::move(storage.slots)), frames_(std::move(storage.frames)),
+        : gen_(gen), rng_(seed), seen_(std::move(storage.slots)), frames_(std::move(storage.frames)),
           kids_(std::move(storage.kids)), line_(std::move(storage.line)) {}
 
     // Gives the frame f (the top one) its children; `at` is where the moves that made
@@ -274,18 +274,27 @@ private:
     void add_children(const State& s) {
         Survey v;
         survey(s, v);
-        for (const Class c : order_) {
-            const std::size_t begin = kids_.size();
-            switch (c) {
-                case kHome: add_home(s, v); break;
-                case kFromCell: add_from_cell(s, v); break;
-                case kDigHome: add_digs(s, v); break;
-                case kOntoParent: add_onto_parents(v); break;
-                case kDigParent: add_dig_parents(s, v); break;
-                case kToEmpty: add_to_empty(s, v); break;
-            }
-            shuffle(begin);
-        }
+        if (rng_) add_classes<kOtherOrder, true>(s, v, std::make_index_sequence<kClasses>{});
+        else add_classes<kFirstOrder, false>(s, v, std::make_index_sequence<kClasses>{});
+    }
+
+    // The classes of `kOrder` one after the other (shuffled: each one shuffled), the
+    // order fixed when compiled.
+    template <ClassOrder kOrder, bool kShuffled, std::size_t... I>
+    void add_classes(const State& s, const Survey& v, std::index_sequence<I...>) {
+        (add_class<kOrder[I], kShuffled>(s, v), ...);
+    }
+
+    template <Class c, bool kShuffled>
+    void add_class(const State& s, const Survey& v) {
+        const std::size_t begin = kids_.size();
+        if constexpr (c == kHome) add_home(s, v);
+        else if constexpr (c == kFromCell) add_from_cell(s, v);
+        else if constexpr (c == kDigHome) add_digs(s, v);
+        else if constexpr (c == kOntoParent) add_onto_parents(v);
+        else if constexpr (c == kDigParent) add_dig_parents(s, v);
+        else add_to_empty(s, v);
+        if constexpr (kShuffled) shuffle(begin);
     }
 
     // Fills v for s: one pass over the columns for their tops, the empty ones, the places
@@ -317,8 +326,7 @@ private:
             }
             lo = hi;
         }
-        int free_cells = 0;
-        for (int c = 0; c < ncells; ++c) free_cells += s.cells[c] == kNoCard;
+        const int free_cells = bakers::free_cells(s, ncells);
         room.tops = top_set;
         room.empties = empties;
         room.free_cells = free_cells;
@@ -400,9 +408,8 @@ private:
 
     // Shuffles kids_ from `begin` on (a class), in scans other than the first.
     void shuffle(std::size_t begin) {
-        if (rng_)
-            for (auto i = kids_.size(); i > begin + 1; --i)
-                std::swap(kids_[i - 1], kids_[begin + below(i - begin)]);
+        for (auto i = kids_.size(); i > begin + 1; --i)
+            std::swap(kids_[i - 1], kids_[begin + below(i - begin)]);
     }
 
     // The foundations' next cards below a column's top, the fewest cards above first (the
@@ -419,8 +426,7 @@ private:
         while (below) {
             const int p = 63 - std::countl_zero(below);
             below &= ~(std::uint64_t{1} << p);
-            int i = 0;
-            while (s.end[i] <= p) ++i;
+            const int i = column_at(s, p);
             if ((done >> i) & 1) continue;
             done |= 1U << i;
             const int k = s.end[i] - 1 - p;
@@ -508,13 +514,6 @@ private:
             pos += moved;
         }
         return true;
-    }
-
-    // Returns the columns (a bit mask) whose sizes differ between a and b.
-    unsigned resized(const State& a, const State& b) const {
-        unsigned out = 0;
-        for (int i = 0; i < gen_.rules().columns; ++i) out |= unsigned{a.size(i) != b.size(i)} << i;
-        return out;
     }
 
     // Makes the composite child `what` on k, appending its moves to line_ and the columns
@@ -611,8 +610,7 @@ private:
     }
 
     const MoveGen& gen_;
-    std::uint32_t rng_;
-    ClassOrder order_;
+    std::uint32_t rng_;  // 0 in the first scan (xorshift never reaches 0 from another seed)
     KeySet seen_;
     std::vector<Frame> frames_;
     std::vector<Move> kids_;

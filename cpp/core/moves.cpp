@@ -1,6 +1,7 @@
 #include "moves.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 namespace bakers {
@@ -228,47 +229,93 @@ bool MoveGen::safe_home(const State& s, Card c) const {
 }
 
 template <class Position>
-int MoveGen::settle(Position& k, std::vector<Move>* recorded, bool safe) const {
+int MoveGen::send_aces(Position& k) const {
     int sent = 0;
     for (bool again = true; again;) {
         again = false;
-        if (r_.auto_aces) {
-            for (int i = 0; i < r_.columns; ++i) {
-                const Card t = k.s.top(i);
-                if (t != kNoCard && rank_of(t) == kAce) {
-                    k.pop(i);
-                    ++k.s.found[suit_of(t)];
-                    ++sent;
-                    again = true;
-                }
-            }
-            if (again) continue;
-        }
-        if (!safe) break;
-        const CardSet next = next_cards(k.s);
-        for (int i = 0; i < r_.columns && !again; ++i) {
+        for (int i = 0; i < r_.columns; ++i) {
             const Card t = k.s.top(i);
-            if (t != kNoCard && ((next >> t) & 1) && safe_home(k.s, t)) {
+            if (t != kNoCard && rank_of(t) == kAce) {
                 k.pop(i);
                 ++k.s.found[suit_of(t)];
-                if (recorded) recorded->push_back(Move{static_cast<std::uint8_t>(i), kFoundation, 1});
+                ++sent;
                 again = true;
             }
         }
-        for (int i = 0; i < r_.cells && !again; ++i) {
-            const Card t = k.s.cells[i];
-            if (t != kNoCard && ((next >> t) & 1) && safe_home(k.s, t)) {
-                k.take_cell(i);
-                ++k.s.found[suit_of(t)];
-                if (recorded)
-                    recorded->push_back(Move{static_cast<std::uint8_t>(kCell + i), kFoundation, 1});
-                again = true;
-            }
-        }
-        sent += again;
     }
     return sent;
 }
+
+// Each round sends home the top of the first column (by index) whose top is next and
+// safe, else the card of the first such cell, after the exposed aces where auto_aces
+// holds; it ends when no card is left to send. The columns' tops and the cells' cards are
+// kept as sets (with the place of each), changed only where a card left, so a round looks
+// at the next cards alone: at most one a suit.
+template <class Position>
+int MoveGen::settle(Position& k, std::vector<Move>* recorded, bool safe) const {
+    int sent = r_.auto_aces ? send_aces(k) : 0;
+    if (!safe) return sent;
+    CardSet tops = 0, held = 0;  // the columns' tops, the cells' cards
+    std::uint8_t place[64];      // the column of each card of tops, the cell of each of held
+    auto find_tops = [&] {
+        tops = 0;
+        for (int i = 0; i < r_.columns; ++i)
+            if (const Card t = k.s.top(i); t != kNoCard) {
+                tops |= bit_of(t);
+                place[t] = static_cast<std::uint8_t>(i);
+            }
+    };
+    find_tops();
+    for (int i = 0; i < r_.cells; ++i)
+        if (const Card t = k.s.cells[i]; t != kNoCard) {
+            held |= bit_of(t);
+            place[t] = static_cast<std::uint8_t>(i);
+        }
+    CardSet next = next_cards(k.s);
+    for (;;) {
+        // The first place (by index) among `from` whose card is next and safe, or -1.
+        auto first_safe = [&](CardSet from) {
+            int best = -1;
+            for (CardSet cand = next & from; cand; cand &= cand - 1) {
+                const Card t = static_cast<Card>(std::countr_zero(cand));
+                if ((best < 0 || place[t] < best) && safe_home(k.s, t)) best = place[t];
+            }
+            return best;
+        };
+        Card gone;
+        if (const int col = first_safe(tops); col >= 0) {
+            gone = k.pop(col);
+            tops &= ~bit_of(gone);
+            if (const Card t = k.s.top(col); t != kNoCard) {
+                tops |= bit_of(t);
+                place[t] = static_cast<std::uint8_t>(col);
+            }
+            if (recorded) recorded->push_back(Move{static_cast<std::uint8_t>(col), kFoundation, 1});
+        } else if (const int cell = first_safe(held); cell >= 0) {
+            gone = k.take_cell(cell);
+            held &= ~bit_of(gone);
+            if (recorded) recorded->push_back(Move{static_cast<std::uint8_t>(kCell + cell), kFoundation, 1});
+        } else {
+            return sent;
+        }
+        const int suit = suit_of(gone);
+        ++k.s.found[suit];
+        ++sent;
+        next &= ~bit_of(gone);
+        if (k.s.found[suit] < r_.suit_size())
+            next |= bit_of(make_card(suit, r_.rank_at_height(k.s.found[suit] + 1)));
+        if (r_.auto_aces) {
+            if (const int aces = send_aces(k)) {
+                sent += aces;
+                find_tops();
+                next = next_cards(k.s);
+            }
+        }
+    }
+}
+
+template int MoveGen::settle(Keyed&, std::vector<Move>*, bool) const;
+template int MoveGen::settle(Unkeyed&, std::vector<Move>*, bool) const;
 
 // Why checking the one card that m uncovers is enough. `parent` was settled: none of its
 // exposed cards or cell cards was an ace to send home (auto_aces) or a safe next card.
@@ -290,8 +337,6 @@ int MoveGen::settle_after(Position& k, Move m, std::vector<Move>* recorded) cons
 
 template void MoveGen::apply(Keyed&, Move) const;
 template void MoveGen::apply(Unkeyed&, Move) const;
-template int MoveGen::settle(Keyed&, std::vector<Move>*, bool) const;
-template int MoveGen::settle(Unkeyed&, std::vector<Move>*, bool) const;
 template int MoveGen::settle_after(Keyed&, Move, std::vector<Move>*) const;
 template int MoveGen::settle_after(Unkeyed&, Move, std::vector<Move>*) const;
 

@@ -126,6 +126,9 @@ private:
     // limit_[f][e]: limit_of(f, e), worked out once (see count_limit).
     std::uint8_t limit_[kMaxCells + 1][kMaxColumns + 1];
     int count_limit(int free_cells, int empties) const;
+    // Sends every exposed ace home, again until none is exposed; returns how many went.
+    template <class Position>
+    int send_aces(Position& k) const;
     void expand_into(State& s, int src, int dst, int n, unsigned empties, std::vector<Move>& out) const;
 };
 

@@ -3,6 +3,32 @@
 #include <algorithm>
 
 namespace bakers {
+namespace {
+
+static_assert(kMaxColumns <= 16, "the column ends fit in 128 bits");
+using Ends = unsigned __int128;
+
+// kFrom[i]: a 1 in every byte from byte i on (bytes 0..15).
+constexpr auto kFrom = [] {
+    std::array<Ends, 17> out{};
+    for (int i = 0; i <= 16; ++i)
+        for (int b = i; b < 16; ++b) out[i] |= Ends{1} << (8 * b);
+    return out;
+}();
+
+// Adds n to end[i] for every i in [from, to), or takes n from each: the ends as one
+// 128-bit number, a byte a column, changed by one addition. No byte carries into the next
+// or borrows from it: every end stays in 0..kMaxCards (< 256) after the change, and a
+// byte outside [from, to) gets 0 added. So the word's sum is the bytes' sums.
+void shift_ends(std::array<std::uint8_t, kMaxColumns>& end, int from, int to, int n, bool add) {
+    Ends word = 0;
+    std::memcpy(&word, end.data(), kMaxColumns);
+    const Ends step = (kFrom[from] & ~kFrom[to]) * static_cast<unsigned>(n);
+    word = add ? word + step : word - step;
+    std::memcpy(end.data(), &word, kMaxColumns);
+}
+
+}  // namespace
 
 void State::move_cards(int src, int dst, int n) {
     assert(n >= 1 && n <= size(src) && src != dst);
@@ -12,13 +38,13 @@ void State::move_cards(int src, int dst, int n) {
     if (src < dst) {
         // Shift the cards between the two tops down by n, then append to dst.
         std::memmove(&cards[from], &cards[end[src]], end[dst] - end[src]);
-        for (int i = src; i < dst; ++i) end[i] -= n;
+        shift_ends(end, src, dst, n, false);
         std::memcpy(&cards[end[dst] - n], buf, n);
     } else {
         const int at = end[dst];
         std::memmove(&cards[at + n], &cards[at], from - at);
         std::memcpy(&cards[at], buf, n);
-        for (int i = dst; i < src; ++i) end[i] += n;
+        shift_ends(end, dst, src, n, true);
     }
 }
 
@@ -28,7 +54,7 @@ Card State::pop(int i) {
     const Card c = cards[at];
     const int last = end[kMaxColumns - 1];
     std::memmove(&cards[at], &cards[at + 1], last - at - 1);
-    for (int k = i; k < kMaxColumns; ++k) --end[k];
+    shift_ends(end, i, kMaxColumns, 1, false);
     cards[last - 1] = kNoCard;
     return c;
 }
@@ -38,7 +64,7 @@ void State::push(int i, Card c) {
     const int last = end[kMaxColumns - 1];
     std::memmove(&cards[at + 1], &cards[at], last - at);
     cards[at] = c;
-    for (int k = i; k < kMaxColumns; ++k) ++end[k];
+    shift_ends(end, i, kMaxColumns, 1, true);
 }
 
 State state_from_layout(const Rules& rules, const Layout& layout) {
