@@ -27,10 +27,12 @@ __m128i load_ends(const State& s) {
 
 int column_at(const State& s, int p) {
 #if defined(__SSE2__)
-    // The columns that end at or below p come before p's column (ends < 128: a signed
-    // compare reads them right).
+    // The columns that end at or below p come before p's column: the ends never fall, so
+    // they are the first ones, as many as the mask's low ones (ends < 128: a signed
+    // compare reads them right; a count of the low ones, not of all the bits, needs no
+    // popcount instruction, which the baseline x86-64 target lacks).
     const __m128i at_or_below = _mm_cmpgt_epi8(_mm_set1_epi8(static_cast<char>(p + 1)), load_ends(s));
-    return std::popcount(static_cast<unsigned>(_mm_movemask_epi8(at_or_below)) & kColumnLanes);
+    return std::countr_one(static_cast<unsigned>(_mm_movemask_epi8(at_or_below)) & kColumnLanes);
 #else
     int i = 0;
     while (s.end[i] <= p) ++i;
@@ -62,7 +64,8 @@ int free_cells(const State& s, int ncells) {
         constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL, kHigh = 0x8080808080808080ULL;
         std::uint64_t empty = ~(((w & kLow7) + kLow7) | w) & kHigh;
         if (ncells < kMaxCells) empty &= (std::uint64_t{1} << (8 * ncells)) - 1;
-        return std::popcount(empty);
+        // The bytes' sum (each 0 or 1) gathers in the top byte of the product.
+        return static_cast<int>(((empty >> 7) * 0x0101010101010101ULL) >> 56);
     } else {
         return s.free_cells(ncells);
     }

@@ -192,11 +192,11 @@ public:
             }
             const Move m = kids_[f.next++];
             const std::size_t mark = line_.size();
-            Key key;
+            QuietChange change;
             // A quiet move's child is told seen by its key alone (MoveGen::quiet_key).
-            const bool quiet = m.from < kComposite && gen_.quiet_key(f.k, m, key);
+            const bool quiet = m.from < kComposite && gen_.quiet_key(f.k, m, change);
             ++made_;  // a child position (its key at least), unless a composite fails below
-            if (quiet && !seen_.insert(key)) continue;
+            if (quiet && !seen_.insert(change.key)) continue;
             bool fresh = true;
             if (m.from >= kComposite) {
                 // Made without keys; only the columns it changed are hashed again.
@@ -215,8 +215,10 @@ public:
             } else {
                 frames_.push_back(f);
                 Keyed& child = frames_.back().k;
-                gen_.apply(child, m);
-                if (!quiet) {
+                if (quiet) {
+                    gen_.apply_quiet(child, m, change);
+                } else {
+                    gen_.apply(child, m);
                     gen_.settle_after(child, m);
                     fresh = seen_.insert(child.key);
                 }
@@ -461,6 +463,17 @@ private:
     bool off_fits(const State& s, const Room& room, int col, int n) const {
         if (room.free_cells >= n) return true;  // each step moves a card at least, to a cell at worst
         const Rules& r = gen_.rules();
+        if (room.free_cells == 0 && (room.empties == 0 || r.empty == Empty::None)) {
+            // Nowhere but onto a top: the first step (below) needs a top that takes the top
+            // card, or a longer part of the top run where the limit lets one move. Most
+            // answers are no, found here before the copies below.
+            const int run = std::min(run_below(room.links, s.end[col] - 1), n);
+            const int most = run > 1 ? std::min(run, gen_.limit_of(0, room.empties)) : 1;
+            const CardSet others = room.tops & ~bit_of(s.top(col));
+            bool lands = false;
+            for (int c = 1; c <= most && !lands; ++c) lands = (gen_.targets(s.from_top(col, c - 1)) & others) != 0;
+            if (!lands) return false;
+        }
         CardSet tops = room.tops & ~bit_of(s.top(col));
         Card top_of[kMaxColumns];
         std::copy_n(room.top_of, r.columns, top_of);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <utility>
 
 namespace bakers {
 
@@ -343,10 +344,10 @@ template int MoveGen::settle_after(Unkeyed&, Move, std::vector<Move>*) const;
 // The keys come from Keyed's previews (zobrist.cpp), the ones its changes apply; the
 // uncovered card is tested as settle_after tests it (on the parent's foundations, which
 // a quiet move leaves as they are).
-bool MoveGen::quiet_key(const Keyed& k, Move m, Key& key) const {
+bool MoveGen::quiet_key(const Keyed& k, Move m, QuietChange& change) const {
     if (m.to == kFoundation) return false;
     if (is_cell(m.from)) {  // a cell card onto a column: nothing is uncovered
-        key = k.key_after_from_cell(m.from - kCell, m.to);
+        change.key = k.key_after_from_cell(m.from - kCell, m.to, change.to_column);
         return true;
     }
     const State& s = k.s;
@@ -355,13 +356,36 @@ bool MoveGen::quiet_key(const Keyed& k, Move m, Key& key) const {
         if (r_.auto_aces && rank_of(t) == kAce) return false;
         if (goes_home(s, t) && safe_home(s, t)) return false;
     }
-    if (is_cell(m.to)) {
-        key = k.key_after_to_cell(m.from);
-    } else {
-        Key ls, ld;
-        key = k.key_after_move(m.from, m.to, m.count, ls, ld);
-    }
+    if (is_cell(m.to))
+        change.key = k.key_after_to_cell(m.from, change.from_column);
+    else
+        change.key = k.key_after_move(m.from, m.to, m.count, change.from_column, change.to_column);
     return true;
+}
+
+bool MoveGen::quiet_key(const Keyed& k, Move m, Key& key) const {
+    QuietChange change;
+    if (!quiet_key(k, m, change)) return false;
+    key = change.key;
+    return true;
+}
+
+// apply's moves on the State alone; the hashes are the ones Keyed's own changes would
+// set (quiet_key took them from the same previews).
+void MoveGen::apply_quiet(Keyed& k, Move m, const QuietChange& change) const {
+    assert(m.to != kFoundation);
+    if (is_cell(m.from)) {
+        k.s.push(m.to, std::exchange(k.s.cells[m.from - kCell], kNoCard));
+        k.col[m.to] = change.to_column;
+    } else if (is_cell(m.to)) {
+        k.s.cells[m.to - kCell] = k.s.pop(m.from);
+        k.col[m.from] = change.from_column;
+    } else {
+        k.s.move_cards(m.from, m.to, m.count);
+        k.col[m.from] = change.from_column;
+        k.col[m.to] = change.to_column;
+    }
+    k.key = change.key;
 }
 
 std::vector<Move> MoveGen::expand(const State& s, Move m) const {

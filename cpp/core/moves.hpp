@@ -36,6 +36,13 @@ struct MoveList {
     }
 };
 
+// What a quiet move (MoveGen::quiet_key) changes in a Keyed position: its key, and the
+// hashes of the column it takes cards from (unless they come from a cell) and of the
+// column it puts them on (unless they go to a cell).
+struct QuietChange {
+    Key key, from_column, to_column;
+};
+
 // Moves for one rule set.
 class MoveGen {
 public:
@@ -69,6 +76,12 @@ public:
     // would send home (so the child is settled as it stands). Returns false for any
     // other move. A search tells an already visited child by its key alone this way.
     bool quiet_key(const Keyed& k, Move m, Key& key) const;
+    // The same, with the new hashes of the columns m takes cards from and puts cards on
+    // (the child's whole change), for apply_quiet.
+    bool quiet_key(const Keyed& k, Move m, QuietChange& change) const;
+    // Makes on k the quiet move m whose change quiet_key found: apply's work, without
+    // hashing again.
+    void apply_quiet(Keyed& k, Move m, const QuietChange& change) const;
 
     // Does what `settle(k, recorded)` does, faster, for the child k reached by the move m
     // from a settled position (one that `settle` left unchanged).

@@ -92,10 +92,12 @@ struct Keyed {
     // Returns the key after moving the top n cards of column src onto column dst, and in
     // ls and ld the two columns' new hashes.
     Key key_after_move(int src, int dst, int n, Key& ls, Key& ld) const;
-    // Returns the key after the top card of column src goes into a cell.
-    Key key_after_to_cell(int src) const;
-    // Returns the key after the card of cell i goes onto column dst.
-    Key key_after_from_cell(int i, int dst) const;
+    // Returns the key after the top card of column src goes into a cell, and in ls the
+    // column's new hash.
+    Key key_after_to_cell(int src, Key& ls) const;
+    // Returns the key after the card of cell i goes onto column dst, and in ld the
+    // column's new hash.
+    Key key_after_from_cell(int i, int dst, Key& ld) const;
 
     // Moves the top n cards of column src onto column dst, updating the key.
     void move_cards(int src, int dst, int n);
@@ -135,22 +137,22 @@ inline Key Keyed::key_after_move(int src, int dst, int n, Key& ls, Key& ld) cons
     return with_column(with_column(key, col[src], ls), col[dst], ld);
 }
 
-inline Key Keyed::key_after_to_cell(int src) const {
+inline Key Keyed::key_after_to_cell(int src, Key& ls) const {
     const Zobrist& z = Zobrist::get();
     const Card c = s.top(src);
-    Key after = col[src];
-    after ^= z.term(c, s.size(src) - 1);
-    Key k = with_column(key, col[src], after);
+    ls = col[src];
+    ls ^= z.term(c, s.size(src) - 1);
+    Key k = with_column(key, col[src], ls);
     k ^= z.cell(c);
     return k;
 }
 
-inline Key Keyed::key_after_from_cell(int i, int dst) const {
+inline Key Keyed::key_after_from_cell(int i, int dst, Key& ld) const {
     const Zobrist& z = Zobrist::get();
     const Card c = s.cells[i];
-    Key after = col[dst];
-    after ^= z.term(c, s.size(dst));
-    Key k = with_column(key, col[dst], after);
+    ld = col[dst];
+    ld ^= z.term(c, s.size(dst));
+    Key k = with_column(key, col[dst], ld);
     k ^= z.cell(c);
     return k;
 }
