@@ -1,5 +1,6 @@
 #include "column_masks.hpp"
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstring>
@@ -51,6 +52,26 @@ unsigned resized_columns(const State& a, const State& b) {
     unsigned out = 0;
     for (int i = 0; i < kMaxColumns; ++i) out |= unsigned{a.end[i] - a.begin(i) != b.end[i] - b.begin(i)} << i;
     return out;
+#endif
+}
+
+int empty_columns(const State& s, int ncols) {
+#if defined(__SSE2__)
+    // A column is empty where its end equals the one before (column 0's: place 0); the
+    // lanes of the first ncols columns, 1 where empty, summed by psadbw.
+    static const auto kFirst = [] {
+        std::array<std::array<unsigned char, 16>, kMaxColumns + 1> out{};
+        for (int n = 0; n <= kMaxColumns; ++n)
+            for (int i = 0; i < n; ++i) out[n][i] = 1;
+        return out;
+    }();
+    const __m128i ends = load_ends(s);
+    const __m128i same = _mm_cmpeq_epi8(ends, _mm_slli_si128(ends, 1));
+    const __m128i first = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kFirst[ncols].data()));
+    const __m128i sums = _mm_sad_epu8(_mm_and_si128(same, first), _mm_setzero_si128());
+    return _mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4);
+#else
+    return s.empty_columns(ncols);
 #endif
 }
 

@@ -33,6 +33,9 @@ int column_at(const State& s, int p);
 // Returns the columns (a bit mask) whose sizes differ between a and b.
 unsigned resized_columns(const State& a, const State& b);
 
+// Returns the number of empty columns among the first `ncols` of s.
+int empty_columns(const State& s, int ncols);
+
 // Returns the number of empty cells among the first `ncells` of s.
 int free_cells(const State& s, int ncells);
 

@@ -561,18 +561,27 @@ private:
     bool move_off(Unkeyed& k, int col, int n) {
         const Rules& r = gen_.rules();
         const int keep = k.s.size(col) - n;
-        while (k.s.size(col) > keep) {
-            const int run = std::min(gen_.top_run(k.s, col), k.s.size(col) - keep);
-            Move m{0, 0, 0};  // count 0: none found yet
-            CardSet tops = 0;
-            std::uint8_t top_col[64];
-            for (int d = r.columns - 1; d >= 0; --d)
+        // The other columns' tops, and the column of each: found again only after cards
+        // went home (from any column), else changed where a part landed.
+        CardSet tops = 0;
+        std::uint8_t top_col[64];
+        auto find_tops = [&] {
+            tops = 0;
+            for (int d = 0; d < r.columns; ++d)
                 if (d != col && k.s.size(d)) {
                     tops |= bit_of(k.s.top(d));
                     top_col[k.s.top(d)] = static_cast<std::uint8_t>(d);
                 }
-            const int limit = run > 1 ? gen_.supermove_limit(k.s, false) : 1;
-            for (int c = std::min(run, limit); c >= 1 && m.count == 0; --c) {
+        };
+        find_tops();
+        auto limit = [&](bool to_empty) {
+            return gen_.limit_of(free_cells(k.s, r.cells), empty_columns(k.s, r.columns) - (to_empty ? 1 : 0));
+        };
+        while (k.s.size(col) > keep) {
+            const int run = std::min(gen_.top_run(k.s, col), k.s.size(col) - keep);
+            Move m{0, 0, 0};  // count 0: none found yet
+            const int most = run > 1 ? std::min(run, limit(false)) : 1;
+            for (int c = most; c >= 1 && m.count == 0; --c) {
                 int to = kMaxColumns;  // the first column, by index, whose top takes the part
                 for (CardSet on = gen_.targets(k.s.from_top(col, c - 1)) & tops; on; on &= on - 1)
                     to = std::min<int>(to, top_col[__builtin_ctzll(on)]);
@@ -584,21 +593,30 @@ private:
             if (m.count == 0 && r.empty != Empty::None) {
                 int d = 0;
                 while (d < r.columns && k.s.size(d)) ++d;
-                const int most = std::min({run, run > 1 ? gen_.supermove_limit(k.s, true) : 1, k.s.size(col) - 1});
-                for (int c = most; d < r.columns && c >= 1; --c)
+                const int most_empty = std::min({run, run > 1 ? limit(true) : 1, k.s.size(col) - 1});
+                for (int c = most_empty; d < r.columns && c >= 1; --c)
                     if (r.empty_takes(k.s.from_top(col, c - 1))) {
                         m = Move{static_cast<std::uint8_t>(col), static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(c)};
                         break;
                     }
             }
             if (m.count == 0) return false;
-            play(k, m);
+            const Card moved = k.s.top(col);
+            const Card covered = is_column(m.to) ? k.s.top(m.to) : kNoCard;
+            if (play(k, m) > 0) {
+                find_tops();
+            } else if (is_column(m.to)) {
+                if (covered != kNoCard) tops &= ~bit_of(covered);
+                tops |= bit_of(moved);
+                top_col[moved] = m.to;
+            }
         }
         return true;
     }
 
     // Makes the move m (one that MoveGen::generate lists in k) on k and records it.
-    void play(Unkeyed& k, Move m) {
+    // Returns the number of cards that went home by themselves after it.
+    int play(Unkeyed& k, Move m) {
 #ifndef NDEBUG
         MoveList legal;
         gen_.generate(k.s, legal);
@@ -607,10 +625,11 @@ private:
         assert(listed);
 #endif
         gen_.apply(k, m);
-        gen_.settle_after(k, m);
+        const int sent = gen_.settle_after(k, m);
         line_.push_back(m);
         if (is_column(m.from)) changed_ |= 1U << m.from;
         if (is_column(m.to)) changed_ |= 1U << m.to;
+        return sent;
     }
 
     // Returns a number in 0..n-1 from xorshift32 (a scan's shuffles are the same on every

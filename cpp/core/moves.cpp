@@ -3,11 +3,19 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <optional>
 #include <utility>
 
 namespace bakers {
 
 MoveGen::MoveGen(const Rules& rules) : r_(rules) {
+    // A range makes a MoveGen for each deal, all for the same rules: the thread's last
+    // one is copied rather than worked out again.
+    thread_local std::optional<MoveGen> last;
+    if (last && last->r_ == rules) {
+        *this = *last;
+        return;
+    }
     // Only a card one rank lower can build on a card (a king on an ace, round the
     // corner, where the rules wrap): 4 candidates each, not 52. The wrap lives in these
     // tables alone, so it costs the other games nothing.
@@ -23,6 +31,7 @@ MoveGen::MoveGen(const Rules& rules) : r_(rules) {
             }
     for (int f = 0; f <= kMaxCells; ++f)
         for (int e = 0; e <= kMaxColumns; ++e) limit_[f][e] = static_cast<std::uint8_t>(count_limit(f, e));
+    last = *this;
 }
 
 Keyed MoveGen::start(const State& s) const {

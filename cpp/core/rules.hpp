@@ -60,6 +60,8 @@ struct Rules {
     // as a bit set (bit i: column i): Tuxedo's 0, 3, 6. Only the deal reads it.
     std::uint16_t last_row = 0;
 
+    bool operator==(const Rules&) const = default;
+
     // Returns an empty string when the fields are consistent, else what is wrong.
     std::string validate() const;
 
