@@ -420,7 +420,9 @@ private:
     // way off.
     void add_digs(const State& s, const Survey& v) {
         const Room& room = v.room;
-        std::uint64_t below = places_of(s, v.next) & ~v.top_places;
+        // The places of the next cards below the tops: the tops left out (a cell's card is
+        // found at no place).
+        std::uint64_t below = places_of(s, v.next & ~room.tops);
         if (below == 0) return;
         int found = 0;
         Move dig[kSuits];
