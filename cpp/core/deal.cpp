@@ -89,6 +89,7 @@ private:
 
 std::vector<Card> ms_shuffle(std::uint64_t n) {
     std::vector<Card> a;
+    a.reserve(52);
     for (int r = kAce; r <= kKing; ++r)
         for (int s : kMsSuits) a.push_back(make_card(s, r));
     MsRandom rng(n);
@@ -98,6 +99,7 @@ std::vector<Card> ms_shuffle(std::uint64_t n) {
 
 std::vector<Card> pysol_mt_shuffle(std::uint64_t n) {
     std::vector<Card> a;
+    a.reserve(52);
     for (int s : kPysolSuits)
         for (int r = kAce; r <= kKing; ++r) a.push_back(make_card(s, r));
     PythonRandom rng(n);
@@ -108,8 +110,10 @@ std::vector<Card> pysol_mt_shuffle(std::uint64_t n) {
 Layout lay_out(const Rules& rules, const std::vector<Card>& dealing_order) {
     Layout out;
     out.columns.assign(rules.columns, {});
+    for (auto& column : out.columns) column.reserve(dealing_order.size() / rules.columns + 2);
     out.cells.assign(rules.cells, kNoCard);
     std::vector<Card> order;
+    order.reserve(dealing_order.size());
     for (Card c : dealing_order) {
         if (!rules.has_rank(rank_of(c))) continue;
         if (rules.aces_on_foundations && rank_of(c) == kAce) {
