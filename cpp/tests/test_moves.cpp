@@ -271,7 +271,7 @@ TEST(moves_expand_gives_legal_single_moves_along_walks) {
     CHECK(expanded > 500);
 }
 
-TEST(moves_quiet_key_is_the_key_of_the_child_it_does_not_make) {
+TEST(moves_quiet_key_is_the_key_of_the_child_it_does_not_make_and_apply_quiet_makes_it) {
     int quiet = 0, loud = 0;
     for (const char* game : kPresets) {
         const Rules& r = preset(game);
@@ -285,9 +285,17 @@ TEST(moves_quiet_key_is_the_key_of_the_child_it_does_not_make) {
                 gen.apply(child, m);
                 const int sent = gen.settle_after(child, m);
                 Key key{1, 2};
+                QuietChange change;
                 if (gen.quiet_key(step.before, m, key)) {
                     CHECK_EQ(sent, 0);
                     CHECK(key == child.key);
+                    // The child made from the change is the one apply makes, hashes and all.
+                    CHECK(gen.quiet_key(step.before, m, change));
+                    Keyed made = step.before;
+                    gen.apply_quiet(made, m, change);
+                    CHECK(made.s == child.s);
+                    CHECK(made.col == child.col);
+                    CHECK(made.key == child.key);
                     ++quiet;
                 } else {
                     CHECK(m.to == kFoundation || sent > 0);  // false only when it matters
