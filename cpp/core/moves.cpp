@@ -353,29 +353,39 @@ template int MoveGen::settle_after(Unkeyed&, Move, std::vector<Move>*) const;
 // The keys come from Keyed's previews (zobrist.cpp), the ones its changes apply; the
 // uncovered card is tested as settle_after tests it (on the parent's foundations, which
 // a quiet move leaves as they are).
-bool MoveGen::quiet_key(const Keyed& k, Move m, QuietChange& change) const {
+bool MoveGen::quiet(const State& s, Move m) const {
     if (m.to == kFoundation) return false;
-    if (is_cell(m.from)) {  // a cell card onto a column: nothing is uncovered
-        change.key = k.key_after_from_cell(m.from - kCell, m.to, change.to_column);
-        return true;
-    }
-    const State& s = k.s;
+    if (is_cell(m.from)) return true;  // a cell card onto a column: nothing is uncovered
     if (s.size(m.from) > m.count) {
         const Card t = s.cards[s.end[m.from] - m.count - 1];
         if (r_.auto_aces && rank_of(t) == kAce) return false;
         if (goes_home(s, t) && safe_home(s, t)) return false;
     }
-    if (is_cell(m.to))
+    return true;
+}
+
+bool MoveGen::quiet_key(const Keyed& k, Move m, QuietChange& change) const {
+    if (!quiet(k.s, m)) return false;
+    if (is_cell(m.from))
+        change.key = k.key_after_from_cell(m.from - kCell, m.to, change.to_column);
+    else if (is_cell(m.to))
         change.key = k.key_after_to_cell(m.from, change.from_column);
     else
         change.key = k.key_after_move(m.from, m.to, m.count, change.from_column, change.to_column);
     return true;
 }
 
+// The same previews as above, the hashes left in locals: the searches that want the key
+// alone (depth first, best first) pay for no stores they do not read.
 bool MoveGen::quiet_key(const Keyed& k, Move m, Key& key) const {
-    QuietChange change;
-    if (!quiet_key(k, m, change)) return false;
-    key = change.key;
+    if (!quiet(k.s, m)) return false;
+    Key ls, ld;
+    if (is_cell(m.from))
+        key = k.key_after_from_cell(m.from - kCell, m.to, ld);
+    else if (is_cell(m.to))
+        key = k.key_after_to_cell(m.from, ls);
+    else
+        key = k.key_after_move(m.from, m.to, m.count, ls, ld);
     return true;
 }
 

@@ -139,6 +139,8 @@ private:
     // limit_[f][e]: limit_of(f, e), worked out once (see count_limit).
     std::uint8_t limit_[kMaxCells + 1][kMaxColumns + 1];
     int count_limit(int free_cells, int empties) const;
+    // Returns true if the move m from the settled position s is quiet (see quiet_key).
+    bool quiet(const State& s, Move m) const;
     // Sends every exposed ace home, again until none is exposed; returns how many went.
     template <class Position>
     int send_aces(Position& k) const;
