@@ -576,13 +576,10 @@ private:
                 }
         };
         find_tops();
-        auto limit = [&](bool to_empty) {
-            return gen_.limit_of(free_cells(k.s, r.cells), empty_columns(k.s, r.columns) - (to_empty ? 1 : 0));
-        };
         while (k.s.size(col) > keep) {
             const int run = std::min(gen_.top_run(k.s, col), k.s.size(col) - keep);
             Move m{0, 0, 0};  // count 0: none found yet
-            const int most = run > 1 ? std::min(run, limit(false)) : 1;
+            const int most = run > 1 ? std::min(run, gen_.supermove_limit(k.s, false)) : 1;
             for (int c = most; c >= 1 && m.count == 0; --c) {
                 int to = kMaxColumns;  // the first column, by index, whose top takes the part
                 for (CardSet on = gen_.targets(k.s.from_top(col, c - 1)) & tops; on; on &= on - 1)
@@ -595,7 +592,7 @@ private:
             if (m.count == 0 && r.empty != Empty::None) {
                 int d = 0;
                 while (d < r.columns && k.s.size(d)) ++d;
-                const int most_empty = std::min({run, run > 1 ? limit(true) : 1, k.s.size(col) - 1});
+                const int most_empty = std::min({run, run > 1 ? gen_.supermove_limit(k.s, true) : 1, k.s.size(col) - 1});
                 for (int c = most_empty; d < r.columns && c >= 1; --c)
                     if (r.empty_takes(k.s.from_top(col, c - 1))) {
                         m = Move{static_cast<std::uint8_t>(col), static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(c)};

@@ -6,6 +6,8 @@
 #include <optional>
 #include <utility>
 
+#include "column_masks.hpp"
+
 namespace bakers {
 
 MoveGen::MoveGen(const Rules& rules) : r_(rules) {
@@ -62,7 +64,7 @@ int MoveGen::count_limit(int free_cells, int empties) const {
 }
 
 int MoveGen::supermove_limit(const State& s, bool to_empty) const {
-    return limit_of(s.free_cells(r_.cells), s.empty_columns(r_.columns) - (to_empty ? 1 : 0));
+    return limit_of(free_cells(s, r_.cells), empty_columns(s, r_.columns) - (to_empty ? 1 : 0));
 }
 
 void MoveGen::generate(const State& s, MoveList& out) const {
@@ -282,16 +284,16 @@ int MoveGen::settle(Position& k, std::vector<Move>* recorded, bool safe) const {
             place[t] = static_cast<std::uint8_t>(i);
         }
     CardSet next = next_cards(k.s);
+    // The first place (by index) among `from` whose card is next and safe, or -1.
+    auto first_safe = [&](CardSet from) {
+        int best = -1;
+        for (CardSet cand = next & from; cand; cand &= cand - 1) {
+            const Card t = static_cast<Card>(std::countr_zero(cand));
+            if ((best < 0 || place[t] < best) && safe_home(k.s, t)) best = place[t];
+        }
+        return best;
+    };
     for (;;) {
-        // The first place (by index) among `from` whose card is next and safe, or -1.
-        auto first_safe = [&](CardSet from) {
-            int best = -1;
-            for (CardSet cand = next & from; cand; cand &= cand - 1) {
-                const Card t = static_cast<Card>(std::countr_zero(cand));
-                if ((best < 0 || place[t] < best) && safe_home(k.s, t)) best = place[t];
-            }
-            return best;
-        };
         Card gone;
         if (const int col = first_safe(tops); col >= 0) {
             gone = k.pop(col);
@@ -350,9 +352,8 @@ template void MoveGen::apply(Unkeyed&, Move) const;
 template int MoveGen::settle_after(Keyed&, Move, std::vector<Move>*) const;
 template int MoveGen::settle_after(Unkeyed&, Move, std::vector<Move>*) const;
 
-// The keys come from Keyed's previews (zobrist.cpp), the ones its changes apply; the
-// uncovered card is tested as settle_after tests it (on the parent's foundations, which
-// a quiet move leaves as they are).
+// The uncovered card is tested as settle_after tests it (on the parent's foundations,
+// which a quiet move leaves as they are).
 bool MoveGen::quiet(const State& s, Move m) const {
     if (m.to == kFoundation) return false;
     if (is_cell(m.from)) return true;  // a cell card onto a column: nothing is uncovered
@@ -364,6 +365,7 @@ bool MoveGen::quiet(const State& s, Move m) const {
     return true;
 }
 
+// The keys come from Keyed's previews (zobrist.hpp), the ones its changes apply.
 bool MoveGen::quiet_key(const Keyed& k, Move m, QuietChange& change) const {
     if (!quiet(k.s, m)) return false;
     if (is_cell(m.from))
