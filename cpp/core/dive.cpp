@@ -50,6 +50,10 @@ using ClassOrder = std::array<Class, kClasses>;
 // docs/benchmarks.md, "FreeCell in CPU time, second round").
 constexpr ClassOrder kFirstOrder = {kHome, kFromCell, kDigHome, kOntoParent, kDigParent, kToEmpty};
 constexpr ClassOrder kOtherOrder = {kHome, kOntoParent, kDigParent, kFromCell, kDigHome, kToEmpty};
+// The first scan makes its first kFirstClasses classes when it opens a frame, the others
+// only once the frame's first children are spent: on the line to a win most frames never
+// need them (the order of the children, and so every position searched, is the same).
+constexpr std::size_t kFirstClasses = 3;
 
 // A composite child waiting on a frame: Move{kComposite + class, column, cards above}.
 constexpr std::uint8_t kComposite = 0xf0;
@@ -121,11 +125,19 @@ struct Survey {
     std::uint8_t bottom_col[64];  // ... and the column of each
 };
 
+// Room for a frame's survey, left unwritten until the frame opens (a survey is about 250
+// bytes: a scan's buffers are not zeroed when they grow).
+struct SurveySlot {
+    SurveySlot() {}
+    Survey v;
+};
+
 // A position on a scan's line, with its children.
 struct Frame {
     Keyed k;
     std::uint32_t first, end, next;  // its children in the scan's kids: [first, end), next to try
     std::uint32_t line;              // where the moves that made it start in the scan's line
+    bool later;                      // the first scan's later classes are still to be made
 };
 
 // The buffers of a scan, kept by each thread from one dive to the next (a range decides
@@ -134,6 +146,7 @@ struct Frame {
 struct ScanStorage {
     std::vector<Key> slots;
     std::vector<Frame> frames;
+    std::vector<SurveySlot> surveys;
     std::vector<Move> kids, line;
 };
 constexpr std::size_t kKeptBytes = std::size_t{1} << 20;
@@ -157,10 +170,11 @@ public:
     Scan& operator=(const Scan&) = delete;
     Scan& operator=(Scan&&) = delete;
     ~Scan() {
-        ScanStorage back{seen_.release(), std::move(frames_), std::move(kids_), std::move(line_)};
+        ScanStorage back{seen_.release(), std::move(frames_), std::move(surveys_), std::move(kids_), std::move(line_)};
         if (back.slots.empty()) return;  // moved from
         if (back.slots.capacity() * sizeof(Key) > kKeptBytes) back.slots = {};
         if (back.frames.capacity() * sizeof(Frame) > kKeptBytes) back.frames = {};
+        if (back.surveys.size() * sizeof(SurveySlot) > kKeptBytes) back.surveys = {};
         if ((back.kids.capacity() + back.line.capacity()) * sizeof(Move) > kKeptBytes) back.kids = back.line = {};
         back.frames.clear();
         back.kids.clear();
@@ -172,7 +186,7 @@ public:
     void start(const Keyed& root) {
         seen_.insert(root.key);
         frames_.reserve(256);
-        frames_.push_back(Frame{root, 0, 0, 0, 0});
+        frames_.push_back(Frame{root, 0, 0, 0, 0, false});
         open(frames_.back(), 0);
     }
 
@@ -184,6 +198,7 @@ public:
             // in place on top of it (a position is about 300 bytes: copied once).
             if (frames_.size() == frames_.capacity()) frames_.reserve(2 * frames_.size());
             Frame& f = frames_.back();
+            if (f.next == f.end && f.later) add_later(f);
             if (f.next == f.end) {
                 kids_.resize(f.first);
                 line_.resize(f.line);
@@ -243,10 +258,11 @@ public:
     // Returns the number of child positions made (those found seen included).
     std::uint64_t made() const { return made_; }
     // Returns the bytes the scan's own use of its buffers comes to: its visited set, and
-    // its frames, children and line at their most (not the capacities, which a thread's
+    // its frames (with their surveys), children and line at their most (not the capacities, which a thread's
     // earlier deals may have left larger: the figure is the same on every run).
     std::uint64_t bytes() const {
-        return seen_.bytes() + most_frames_ * sizeof(Frame) + (most_kids_ + line_.size()) * sizeof(Move);
+        return seen_.bytes() + most_frames_ * (sizeof(Frame) + sizeof(SurveySlot)) +
+               (most_kids_ + line_.size()) * sizeof(Move);
     }
     // Returns the moves from the start to the win (after a win), each one the rules allow
     // in the position the moves before it make (with the safe moves home after each).
@@ -255,36 +271,47 @@ public:
 private:
     Scan(const MoveGen& gen, std::uint32_t seed, ScanStorage&& storage)
         : gen_(gen), rng_(seed), seen_(std::move(storage.slots)), frames_(std::move(storage.frames)),
-          kids_(std::move(storage.kids)), line_(std::move(storage.line)) {}
+          surveys_(std::move(storage.surveys)), kids_(std::move(storage.kids)), line_(std::move(storage.line)) {}
 
     // Gives the frame f (the top one) its children; `at` is where the moves that made
     // its position start in line_.
     void open(Frame& f, std::size_t at) {
         f.first = f.next = static_cast<std::uint32_t>(kids_.size());
-        add_children(f.k.s);
+        if (surveys_.size() < frames_.size()) surveys_.resize(frames_.capacity());
+        Survey& v = surveys_[frames_.size() - 1].v;
+        survey(f.k.s, v);
+        if (rng_) {
+            add_classes<kOtherOrder, true>(f.k.s, v, std::make_index_sequence<kClasses>{});
+        } else {
+            add_classes<kFirstOrder, false>(f.k.s, v, std::make_index_sequence<kFirstClasses>{});
+        }
+        f.later = rng_ == 0;
         f.end = static_cast<std::uint32_t>(kids_.size());
         f.line = static_cast<std::uint32_t>(at);
         most_frames_ = std::max(most_frames_, frames_.size());
         most_kids_ = std::max(most_kids_, kids_.size());
     }
 
-    // Appends the children of s to kids_, class by class. The moves of a class come in
-    // the order MoveGen::generate lists them (cells before columns, targets in column
-    // order, cards in card order); only the moves the classes hold are made: a part
-    // that does not lie on a card it builds on is a column's whole top run (a shorter
-    // part lies on the next card of the run).
-    void add_children(const State& s) {
-        Survey v;
-        survey(s, v);
-        if (rng_) add_classes<kOtherOrder, true>(s, v, std::make_index_sequence<kClasses>{});
-        else add_classes<kFirstOrder, false>(s, v, std::make_index_sequence<kClasses>{});
+    // Gives the top frame f of the first scan, whose children so far are spent, the
+    // classes of kFirstOrder after its first kFirstClasses, from its survey.
+    void add_later(Frame& f) {
+        assert(f.later && f.next == f.end && kids_.size() == f.end && !rng_);
+        f.later = false;
+        add_classes<kFirstOrder, false, kFirstClasses>(f.k.s, surveys_[frames_.size() - 1].v,
+                                                       std::make_index_sequence<kClasses - kFirstClasses>{});
+        f.end = static_cast<std::uint32_t>(kids_.size());
+        most_kids_ = std::max(most_kids_, kids_.size());
     }
 
-    // The classes of `kOrder` one after the other (shuffled: each one shuffled), the
-    // order fixed when compiled.
-    template <ClassOrder kOrder, bool kShuffled, std::size_t... I>
+    // The classes kOrder[kFrom + I] one after the other (shuffled: each one shuffled), the
+    // order fixed when compiled. The moves of a class come in the order
+    // MoveGen::generate lists them (cells before columns, targets in column order, cards
+    // in card order); only the moves the classes hold are made: a part that does not lie
+    // on a card it builds on is a column's whole top run (a shorter part lies on the next
+    // card of the run).
+    template <ClassOrder kOrder, bool kShuffled, std::size_t kFrom = 0, std::size_t... I>
     void add_classes(const State& s, const Survey& v, std::index_sequence<I...>) {
-        (add_class<kOrder[I], kShuffled>(s, v), ...);
+        (add_class<kOrder[kFrom + I], kShuffled>(s, v), ...);
     }
 
     template <Class c, bool kShuffled>
@@ -644,6 +671,7 @@ private:
     std::uint32_t rng_;  // 0 in the first scan (xorshift never reaches 0 from another seed)
     KeySet seen_;
     std::vector<Frame> frames_;
+    std::vector<SurveySlot> surveys_;  // surveys_[i]: the survey of frames_[i]'s position
     std::vector<Move> kids_;
     std::vector<Move> line_;
     unsigned changed_ = 0;  // see composite

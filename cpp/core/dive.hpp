@@ -2,7 +2,8 @@
 //
 // Several depth-first scans take turns. Each scan keeps its own visited set and its own
 // line of frames from the start; a frame holds its position and its children, ordered
-// once by their class alone (no child is made or scored to order them), and its
+// once by their class alone (no child is made or scored to order them; the first scan
+// lists its later classes only once the earlier ones are spent), and its
 // children are made one at a time, when their turn comes: a child whose key is already
 // in the scan's visited set is passed over without being made. A scan
 // runs for a quota of expanded positions, then hands over to the next, keeping its line
