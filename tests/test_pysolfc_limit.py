@@ -64,3 +64,12 @@ def test_call_decides_as_the_process(bench: ModuleType, game: str, number: int) 
     assert (called.bakers, called.bakers_iterations) == (process.bakers,
                                                          process.bakers_iterations)
     assert called.bakers == "solved"
+
+
+def test_forecell_290_won_within_pysolfc_limit(bench: ModuleType) -> None:
+    # Freecell Solver wins PySol's ForeCell 290 within PySolFC's 100,000 iterations; best
+    # first alone needs 717,303 positions after the dive, its depth-first lead 5,816 in all.
+    output, _ = bench.run_in_process(bench.pysolfc_arguments("forecell"),
+                                     bench.pysolfc_board("forecell", 290))
+    assert bench.verdict(output) == "solved"
+    assert bench.iterations(output) <= bench.MAX_ITERS

@@ -42,6 +42,14 @@ constexpr std::uint64_t kBigSearch = 4096;  // expansions after which threads ta
 // position from each in turn; a position already expanded through the other list is
 // skipped (its node's `expanded` mark, claimed atomically: see `claim`).
 //
+// The lead. On one thread, the first `lead` expansions take their position from a third
+// list, a stack that only the lead's own expansions feed (the best child by `progress`
+// on top; among equals the later generated), so they follow one line down and back up
+// as depth first does, over the same visited set; a stored position goes on both open
+// lists as ever, and one expanded through the lead is skipped there like one expanded
+// through the other list. When the stack is empty or the lead is spent, best first goes
+// on from everything stored. The lead is one more list: the proof below holds as it is.
+//
 // The search is over when a thread finds a win, a limit is hit, or every list is empty
 // while no thread is expanding. Every stored position was pushed on every list in use and
 // is expanded when it is first taken from one of them; so when all are empty, every
@@ -51,7 +59,7 @@ constexpr std::uint64_t kBigSearch = 4096;  // expansions after which threads ta
 class Search {
 public:
     Search(const Rules& rules, const Limits& limits, int threads, const std::atomic<bool>* stop,
-           const StopPoll& poll)
+           const StopPoll& poll, std::uint64_t lead)
         : gen_(rules),
           dead_(gen_),
           limits_(limits),
@@ -62,6 +70,7 @@ public:
           kids_(threads_),
           keys_(threads_),
           tally_(threads_),
+          lead_(shared_ ? 0 : lead),
           watch_(limits_, stop, poll) {}
 
     Result run(const State& start) {
@@ -75,7 +84,9 @@ public:
             conclude(Verdict::Solved, {}, 0);
         } else {
             const Priorities p = priorities(gen_, root.s);
-            push(Child{{p.progress, p.space}, 0, 0, 0}, arena_.put(Packed{root.s, root.key}));
+            const std::uint32_t slot = arena_.put(Packed{root.s, root.key});
+            push(Child{{p.progress, p.space}, 0, 0, 0}, slot);
+            if (lead_) lead_stack_.push_back(Open{0, slot, 0});
             std::vector<std::thread> helpers;
             for (int t = 1; t < threads_; ++t) helpers.emplace_back([this, t] { work(t); });
             work(0);  // the calling thread works too, and is the one that polls for Ctrl-C
@@ -119,6 +130,18 @@ private:
 
     Node& node(std::uint32_t id) { return nodes_[id >> kLocalBits][id & kLocalMask]; }
 
+    // Puts the new children of the lead's expansion (`out`, made from the position in
+    // `slot`) on the lead's stack, the best by `progress` on top, among equals the later
+    // generated (one thread: no lock).
+    void lead_push(const std::vector<Child>& out, std::uint32_t slot) {
+        order_.resize(out.size());
+        for (std::size_t i = 0; i < out.size(); ++i) order_[i] = static_cast<std::uint32_t>(i);
+        std::stable_sort(order_.begin(), order_.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return out[a].prio[0] > out[b].prio[0]; });
+        for (const std::uint32_t i : order_)
+            lead_stack_.push_back(Open{out[i].id, slot, static_cast<std::uint16_t>(out[i].depth)});
+    }
+
     // Puts a stored position on every list in use, with the arena slot of its parent's
     // position (the caller holds the lock if shared).
     void push(const Child& c, std::uint32_t slot) {
@@ -129,8 +152,20 @@ private:
     void count_open() {
         open_bytes_.store(open_[0].bytes() + open_[1].bytes() + arena_.bytes(), std::memory_order_relaxed);
     }
-    // Takes up to n entries, from each list in turn (the caller holds the lock if shared).
+    // Takes up to n entries, from each list in turn, or while the lead lasts one from its
+    // stack (the caller holds the lock if shared).
     void pop_entries(std::size_t n, std::vector<Open>& popped) {
+        leading_ = false;
+        if (expanded_ < lead_) {
+            while (!lead_stack_.empty() && node(lead_stack_.back().id).expanded) lead_stack_.pop_back();
+            if (!lead_stack_.empty()) {
+                leading_ = true;
+                popped.push_back(lead_stack_.back());
+                lead_stack_.pop_back();
+                return;
+            }
+            lead_ = 0;  // the lead's line ran dry: best first from here on
+        }
         while (popped.size() < n && !(open_[0].empty() && open_[1].empty())) {
             turn_ = (turn_ + 1) % lists_;
             OpenList& list = open_[turn_].empty() ? open_[1 - turn_] : open_[turn_];
@@ -341,6 +376,7 @@ private:
                     }
                     push(c, slot);
                 }
+                if (leading_) lead_push(out, slot);
                 count_open();
                 --busy_;
                 if (shared_) cv_.notify_all();
@@ -375,6 +411,10 @@ private:
     OpenList open_[2];
     PackedArena arena_;
     int turn_ = 0;
+    std::uint64_t lead_;              // expansions the lead may take (0: none, or over)
+    std::vector<Open> lead_stack_;    // the lead's stack
+    std::vector<std::uint32_t> order_;  // lead_push's ranks
+    bool leading_ = false;            // the entry popped last came from the lead's stack
     SpinLock mutex_;  // the open lists, the arena and busy_: short sections
     std::condition_variable_any cv_;
     int busy_ = 0;
@@ -394,8 +434,9 @@ private:
 }  // namespace
 
 Result solve_best_first(const Rules& rules, const State& start, const Limits& limits,
-                        const std::atomic<bool>* stop, const StopPoll& poll, int threads) {
-    return Search(rules, limits, threads, stop, poll).run(start);
+                        const std::atomic<bool>* stop, const StopPoll& poll, int threads,
+                        std::uint64_t lead) {
+    return Search(rules, limits, threads, stop, poll, lead).run(start);
 }
 
 }  // namespace bakers

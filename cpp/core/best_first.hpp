@@ -10,10 +10,20 @@
 
 namespace bakers {
 
+// The lead (best_first.cpp, `Search`): the first expansions taken depth first, the best
+// child of the last expansion first, in the same visited set; what they store waits on
+// the open lists too. A deal whose heuristic lies on a long plateau is often won down
+// one line; a deal without a win costs nothing more (every position is still expanded
+// once). Chosen on training ranges of ForeCell, 36-card FreeCell and FreeCell
+// (docs/benchmarks.md, "A depth-first lead for best first").
+inline constexpr std::uint64_t kDepthFirstLead = 1000;
+
 // Decides the position `start` by best first on `threads` threads (1..kMaxSearchThreads) that share one
 // visited set and one pair of open lists; the calling thread is one of them, and the
-// only one that asks `poll`.
+// only one that asks `poll`. On one thread, the first `lead` expansions are taken depth
+// first (the lead above); on several the lead is not taken.
 Result solve_best_first(const Rules& rules, const State& start, const Limits& limits,
-                        const std::atomic<bool>* stop, const StopPoll& poll, int threads);
+                        const std::atomic<bool>* stop, const StopPoll& poll, int threads,
+                        std::uint64_t lead = 0);
 
 }  // namespace bakers

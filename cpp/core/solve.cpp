@@ -47,7 +47,8 @@ Result search(const Rules& rules, const State& start, const Limits& limits, cons
               const StopPoll& poll, int threads, Method method);
 
 // The dive (dive.hpp), then, unless it won or a limit stopped it, the exact search: depth
-// first where cards build by suit, else best first. The verdict is the exact search's,
+// first where cards build by suit, else best first with its depth-first lead
+// (best_first.hpp). The verdict is the exact search's,
 // and the counts are both runs' (the caller's limits hold for the two together: positions
 // and seconds in all, memory for each).
 Result solve_dive_then_exact(const Rules& rules, const State& start, const Limits& limits,
@@ -60,7 +61,8 @@ Result solve_dive_then_exact(const Rules& rules, const State& start, const Limit
     if (rest.max_nodes) rest.max_nodes -= std::min(rest.max_nodes - 1, dive.stats.expanded);
     if (rest.max_states) rest.max_states -= std::min(rest.max_states - 1, dive.stats.stored);
     if (rest.max_seconds > 0) rest.max_seconds = std::max(rest.max_seconds - dive.stats.seconds, 1e-9);
-    Result exact = search(rules, start, rest, stop, poll, threads, by_suit ? Method::DepthFirst : Method::BestFirst);
+    Result exact = by_suit ? search(rules, start, rest, stop, poll, threads, Method::DepthFirst)
+                           : solve_best_first(rules, start, rest, stop, poll, threads, kDepthFirstLead);
     Stats both = dive.stats;
     both.add_run(exact.stats);
     both.seconds = dive.stats.seconds + exact.stats.seconds;

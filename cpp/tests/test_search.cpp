@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "best_first.hpp"
 #include "check.hpp"
 #include "support.hpp"
 
@@ -153,6 +154,38 @@ TEST(search_other_presets_reference_verdicts) {
 TEST(search_freecell_ms11982_is_impossible) {
     const Rules& r = preset("freecell");
     check_verdict(r, dealt(r, 11982), Verdict::Impossible);
+}
+
+// The lead is one more list: a deal without a win is still searched whole, each position
+// expanded once, so its counts are those of best first without the lead.
+TEST(search_best_first_lead_keeps_the_proof) {
+    const Rules& r = preset("freecell36");
+    for (std::uint64_t n : {200218, 200399}) {
+        check::Context ctx("deal " + std::to_string(n));
+        const State s = dealt(r, n);
+        const Result plain = solve_best_first(r, s, Limits{}, nullptr, {}, 1);
+        const Result led = solve_best_first(r, s, Limits{}, nullptr, {}, 1, kDepthFirstLead);
+        CHECK_EQ(plain.verdict, Verdict::Impossible);
+        CHECK_EQ(led.verdict, Verdict::Impossible);
+        CHECK(plain.stats.expanded > kDepthFirstLead);  // the lead ran whole, then best first
+        CHECK_EQ(led.stats.expanded, plain.stats.expanded);
+        CHECK_EQ(led.stats.stored, plain.stats.stored);
+    }
+}
+
+// Wins found with the lead, within it or after it, replay; a lead longer than the search
+// leaves best first nothing to do.
+TEST(search_best_first_lead_wins_replay) {
+    const Rules& r = preset("freecell36");
+    for (std::uint64_t lead : {std::uint64_t{10}, kDepthFirstLead, std::uint64_t{1} << 40}) {
+        for (std::uint64_t n : {200041, 200064}) {
+            check::Context ctx("deal " + std::to_string(n) + ", lead " + std::to_string(lead));
+            const State s = dealt(r, n);
+            const Result res = solve_best_first(r, s, Limits{}, nullptr, {}, 1, lead);
+            CHECK_EQ(res.verdict, Verdict::Solved);
+            check_solution(r, s, res);
+        }
+    }
 }
 
 TEST(search_node_limit) {
