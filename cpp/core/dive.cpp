@@ -246,7 +246,10 @@ public:
             }
             const State& child = frames_.back().k.s;
             most_home_ = std::max(most_home_, child.home());
-            if (gen_.won(child)) return true;
+            if (gen_.won(child)) {
+                frames_.back().line = static_cast<std::uint32_t>(mark);  // as `open` would
+                return true;
+            }
             open(frames_.back(), mark);
             ++done;
             ++expanded;
@@ -267,6 +270,46 @@ public:
     // Returns the moves from the start to the win (after a win), each one the rules allow
     // in the position the moves before it make (with the safe moves home after each).
     const std::vector<Move>& line() const { return line_; }
+
+    // Returns the number of moves that `rebuild` writes for line() from `start` (after a
+    // win, in rules without auto_aces), from the positions on the scan's line: `rebuild`
+    // writes each move of the line as its single moves (MoveGen::expand) and, after it,
+    // each card that goes home by itself (the safe moves: without auto_aces no card goes
+    // home otherwise). Between two frames the cards home grow by the moves home of the
+    // line and the safe moves, so the safe moves are the difference less the moves home.
+    // A move of one card is one single move; a longer one is expanded in the position
+    // it is made in, which for a composite child's later moves is made again here from
+    // its frame (the frames hold only the positions between children).
+    std::size_t count_line(const State& start) const {
+        assert(!gen_.rules().auto_aces && !frames_.empty());
+        std::size_t count = static_cast<std::size_t>(frames_[0].k.s.home() - start.home());
+        std::vector<Move> singles;
+        for (std::size_t j = 1; j < frames_.size(); ++j) {
+            const State& before = frames_[j - 1].k.s;
+            const std::size_t from = frames_[j].line;
+            const std::size_t to = j + 1 < frames_.size() ? frames_[j + 1].line : line_.size();
+            bool longer = false;
+            int home_moves = 0;
+            for (std::size_t i = from; i < to; ++i) {
+                longer |= line_[i].count > 1;
+                home_moves += line_[i].to == kFoundation;
+            }
+            if (!longer) {
+                count += to - from;
+            } else {
+                Unkeyed k{before};
+                for (std::size_t i = from; i < to; ++i) {
+                    gen_.expand(k.s, line_[i], singles);
+                    count += singles.size();
+                    singles.clear();
+                    gen_.apply(k, line_[i]);
+                    gen_.settle_after(k, line_[i]);
+                }
+            }
+            count += static_cast<std::size_t>(frames_[j].k.s.home() - before.home() - home_moves);
+        }
+        return count;
+    }
 
 private:
     Scan(const MoveGen& gen, std::uint32_t seed, ScanStorage&& storage)
@@ -683,7 +726,8 @@ private:
 }  // namespace
 
 Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
-                  const std::atomic<bool>* stop, const StopPoll& poll, std::uint64_t budget) {
+                  const std::atomic<bool>* stop, const StopPoll& poll, std::uint64_t budget,
+                  bool line) {
     const MoveGen gen(rules);
     LimitWatch watch(limits, stop, poll);
     Result res;
@@ -764,7 +808,9 @@ Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
     res.stats.peak_bytes = held();
     if (winner >= 0) {
         res.verdict = Verdict::Solved;
-        rebuild(gen, start, scans[static_cast<std::size_t>(winner)].line(), res);
+        const Scan& scan = scans[static_cast<std::size_t>(winner)];
+        if (line || rules.auto_aces) rebuild(gen, start, scan.line(), res);
+        else res.move_count = scan.count_line(start);
     } else {
         res.reason = why;
     }

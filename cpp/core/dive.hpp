@@ -46,8 +46,10 @@ inline constexpr std::uint64_t kDiveBudgetBySuit = 300;
 
 // Looks for a win from `start` with the dive's scans, within `budget` expanded positions
 // (and the caller's limits). Returns Solved with a line, or Unknown (reason "dive
-// budget", or the limit that stopped it); never Impossible.
+// budget", or the limit that stopped it); never Impossible. With `line` false and rules
+// without auto_aces, a win's moves are counted (Result::move_count), not written out.
 Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
-                  const std::atomic<bool>* stop, const StopPoll& poll, std::uint64_t budget);
+                  const std::atomic<bool>* stop, const StopPoll& poll, std::uint64_t budget,
+                  bool line = true);
 
 }  // namespace bakers

@@ -35,6 +35,7 @@ void rebuild(const MoveGen& gen, const State& start, const std::vector<Move>& ch
         else gen.settle_after(k, m, &safe);
         record();
     }
+    res.move_count = res.moves.size();
 }
 
 }  // namespace bakers

@@ -60,7 +60,7 @@ void RangeRun::work() {
             start = starts_[i];
         }
         try {
-            row.result = solve(rules_, start, limits_, &stop_, {}, 1, method_);
+            row.result = solve(rules_, start, limits_, &stop_, {}, 1, method_, keep_moves_);
         } catch (const std::bad_alloc&) {
             // An exception must not leave a worker thread (std::terminate): the deal is
             // reported unknown and the run goes on.
@@ -71,7 +71,7 @@ void RangeRun::work() {
             row.result.reason = std::string("error: ") + e.what();
         }
         if (stop_.load() && row.result.reason == "interrupted") return;
-        row.move_count = row.result.moves.size();
+        row.move_count = row.result.move_count;
         if (!keep_moves_) {
             row.result.moves.clear();
             row.result.moves.shrink_to_fit();

@@ -63,6 +63,9 @@ struct Result {
     Verdict verdict = Verdict::Unknown;
     std::vector<Move> moves;    // the winning line, every move one the rules allow at once
     std::vector<Move> compact;  // the same line with supermoves kept whole
+    // The number of single moves of the win: moves.size(), or, when the caller asked for
+    // no line (solve's `line`), the same number counted without writing the line out.
+    std::size_t move_count = 0;
     Stats stats;
     std::string reason;       // why "unknown": which limit, or "interrupted"
 };

@@ -44,7 +44,7 @@ void check_search(Method method, int threads, bool checkpoint) {
 namespace {
 
 Result search(const Rules& rules, const State& start, const Limits& limits, const std::atomic<bool>* stop,
-              const StopPoll& poll, int threads, Method method);
+              const StopPoll& poll, int threads, Method method, bool line);
 
 // The dive (dive.hpp), then, unless it won or a limit stopped it, the exact search: depth
 // first where cards build by suit, else best first with its depth-first lead
@@ -52,16 +52,16 @@ Result search(const Rules& rules, const State& start, const Limits& limits, cons
 // and the counts are both runs' (the caller's limits hold for the two together: positions
 // and seconds in all, memory for each).
 Result solve_dive_then_exact(const Rules& rules, const State& start, const Limits& limits,
-                             const std::atomic<bool>* stop, const StopPoll& poll, int threads) {
+                             const std::atomic<bool>* stop, const StopPoll& poll, int threads, bool line) {
     const bool by_suit = rules.build == Build::Suit;
-    Result dive = solve_dive(rules, start, limits, stop, poll, by_suit ? kDiveBudgetBySuit : kDiveBudget);
+    Result dive = solve_dive(rules, start, limits, stop, poll, by_suit ? kDiveBudgetBySuit : kDiveBudget, line);
     if (dive.verdict == Verdict::Solved || dive.reason != "dive budget") return dive;
     give_back_memory(dive.stats.peak_bytes);
     Limits rest = limits;
     if (rest.max_nodes) rest.max_nodes -= std::min(rest.max_nodes - 1, dive.stats.expanded);
     if (rest.max_states) rest.max_states -= std::min(rest.max_states - 1, dive.stats.stored);
     if (rest.max_seconds > 0) rest.max_seconds = std::max(rest.max_seconds - dive.stats.seconds, 1e-9);
-    Result exact = by_suit ? search(rules, start, rest, stop, poll, threads, Method::DepthFirst)
+    Result exact = by_suit ? search(rules, start, rest, stop, poll, threads, Method::DepthFirst, true)
                            : solve_best_first(rules, start, rest, stop, poll, threads, kDepthFirstLead);
     Stats both = dive.stats;
     both.add_run(exact.stats);
@@ -71,14 +71,14 @@ Result solve_dive_then_exact(const Rules& rules, const State& start, const Limit
 }
 
 Result search(const Rules& rules, const State& start, const Limits& limits, const std::atomic<bool>* stop,
-              const StopPoll& poll, int threads, Method method) {
+              const StopPoll& poll, int threads, Method method, bool line) {
     switch (method) {
         case Method::DepthFirst:
             return threads > 1 ? solve_depth_first_threads(rules, start, limits, stop, poll, threads)
                                : solve_depth_first(rules, start, limits, stop, poll);
         case Method::Portfolio: return solve_portfolio(rules, start, limits, stop, poll, threads);
         case Method::Beam: return solve_beam(rules, start, limits, stop, poll);
-        case Method::Dive: return solve_dive_then_exact(rules, start, limits, stop, poll, threads);
+        case Method::Dive: return solve_dive_then_exact(rules, start, limits, stop, poll, threads, line);
         case Method::BestFirst: break;
     }
     return solve_best_first(rules, start, limits, stop, poll, threads);
@@ -90,8 +90,8 @@ Result search(const Rules& rules, const State& start, const Limits& limits, cons
 // (give_back.hpp): what the caller allocates next (the line's Python objects, the next
 // deal's search) is not held beside it.
 Result solve(const Rules& rules, const State& start, const Limits& limits, const std::atomic<bool>* stop,
-             const StopPoll& poll, int threads, Method method) {
-    Result r = search(rules, start, limits, stop, poll, threads, method);
+             const StopPoll& poll, int threads, Method method, bool line) {
+    Result r = search(rules, start, limits, stop, poll, threads, method, line);
     give_back_memory(r.stats.peak_bytes);
     return r;
 }

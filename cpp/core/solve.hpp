@@ -25,8 +25,13 @@ void check_search(Method method, int threads, bool checkpoint);
 // or unknown. `threads` is the number of threads of the one search (best first and depth
 // first share one visited set between them, the portfolio runs its searches at once; the
 // beam runs on one; the dive runs its scans on one, then the exact search on `threads`).
+//
+// With `line` false the caller wants the number of moves of a win, not the moves: the
+// dive then counts them without writing its line out (Result::move_count; `moves` and
+// `compact` stay empty), where the game sends no card home by itself mid-move (no
+// auto_aces); every other search writes its line as ever.
 Result solve(const Rules& rules, const State& start, const Limits& limits,
              const std::atomic<bool>* stop = nullptr, const StopPoll& poll = {}, int threads = 1,
-             Method method = Method::BestFirst);
+             Method method = Method::BestFirst, bool line = true);
 
 }  // namespace bakers

@@ -14,6 +14,36 @@ namespace {
 
 using namespace support;
 
+// A win counted without its line (solve's `line` false, as `bakers range` asks without
+// --solutions) counts the moves that writing it out gives, in every preset; the games
+// with auto_aces write the line anyway.
+TEST(dive_counts_a_win_as_its_line_has_it) {
+    int counted = 0;
+    for (const char* game : kPresets) {
+        const Rules& r = preset(game);
+        for (std::uint64_t n = 1; n <= 40; ++n) {
+            check::Context ctx(std::string(game) + " " + std::to_string(n));
+            const State start = dealt(r, n);
+            Limits limits;
+            limits.max_nodes = 20000;
+            const Result written = solve(r, start, limits, nullptr, {}, 1, Method::Dive);
+            const Result counted_only = solve(r, start, limits, nullptr, {}, 1, Method::Dive, false);
+            CHECK_EQ(counted_only.verdict, written.verdict);
+            CHECK_EQ(counted_only.stats.expanded, written.stats.expanded);
+            CHECK_EQ(written.move_count, written.moves.size());
+            CHECK_EQ(counted_only.move_count, written.move_count);
+            const Result dive = solve_dive(r, start, limits, nullptr, {}, 5000, false);
+            if (dive.verdict != Verdict::Solved) continue;
+            CHECK_EQ(dive.move_count, solve_dive(r, start, limits, nullptr, {}, 5000).moves.size());
+            if (!r.auto_aces) {
+                CHECK(dive.moves.empty() && dive.compact.empty());
+                ++counted;
+            }
+        }
+    }
+    CHECK(counted > 150);
+}
+
 TEST(dive_wins_replay_in_every_preset_and_it_never_says_impossible) {
     // In debug builds every composite step is also checked against MoveGen::generate.
     int won = 0;
