@@ -148,9 +148,11 @@ private:
         const Open entry{c.id, slot, static_cast<std::uint16_t>(c.depth)};
         for (int l = 0; l < lists_; ++l) open_[l].push(c.prio[l], entry);
     }
-    // Records the open lists' bytes for the memory count (the caller holds the lock if shared).
+    // Records the open lists' bytes (the lead's stack among them) for the memory count (the
+    // caller holds the lock if shared).
     void count_open() {
-        open_bytes_.store(open_[0].bytes() + open_[1].bytes() + arena_.bytes(), std::memory_order_relaxed);
+        const std::uint64_t lead = lead_stack_.capacity() * sizeof(Open);
+        open_bytes_.store(open_[0].bytes() + open_[1].bytes() + arena_.bytes() + lead, std::memory_order_relaxed);
     }
     // Takes up to n entries, from each list in turn, or while the lead lasts one from its
     // stack (the caller holds the lock if shared).
