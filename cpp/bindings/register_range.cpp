@@ -35,9 +35,10 @@ void register_range(pb::module_& m) {
                 for (std::uint64_t n = first; n <= last && !stop; ++n) {
                     Layout layout;
                     deal_number(r, n, layout);
-                    Result res = solve(r, state_from_layout(r, layout), limits, &stop, poll, 1, how);
+                    // The moves counted, not written out, as `bakers range` without --solutions.
+                    Result res = solve(r, state_from_layout(r, layout), limits, &stop, poll, 1, how, false);
                     if (res.reason == "interrupted") break;
-                    out.emplace_back(n, res.verdict, res.moves.size(), res.stats, res.reason);
+                    out.emplace_back(n, res.verdict, res.move_count, res.stats, res.reason);
                 }
             }
             pb::list result;
