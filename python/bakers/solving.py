@@ -270,7 +270,8 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     positions on one thread taken depth first; the fastest with free cells); None picks
     the game's `default_method`. ``progress``, if given, is called about 20 times a second
     with a `SearchProgress` (positions expanded and stored, seconds) on the calling thread
-    while the search runs, for a progress display; an exception it raises stops the search and is raised by `solve`.
+    while the search runs, for a progress display; an exception it raises stops the search
+    and is raised by `solve`.
 
     ``checkpoint`` (a file path; the depth-first search, which it picks when ``method``
     is None) makes a long proof survive its process: the search goes on from the file
