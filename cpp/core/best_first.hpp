@@ -15,7 +15,7 @@ namespace bakers {
 // the open lists too. A deal whose heuristic lies on a long plateau is often won down
 // one line; a deal without a win costs nothing more (every position is still expanded
 // once). Chosen on training ranges of ForeCell, 36-card FreeCell and FreeCell
-// (docs/benchmarks.md, "A depth-first lead for best first").
+// (docs/benchmarks.md, "`bakers-fc-solve` under PySolFC's iteration limit", ForeCell 290).
 inline constexpr std::uint64_t kDepthFirstLead = 1000;
 
 // Decides the position `start` by best first on `threads` threads (1..kMaxSearchThreads) that share one

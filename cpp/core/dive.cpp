@@ -170,7 +170,8 @@ public:
     Scan& operator=(const Scan&) = delete;
     Scan& operator=(Scan&&) = delete;
     ~Scan() {
-        ScanStorage back{seen_.release(), std::move(frames_), std::move(surveys_), std::move(kids_), std::move(line_)};
+        ScanStorage back{seen_.release(), std::move(frames_), std::move(surveys_), std::move(kids_),
+                         std::move(line_)};
         if (back.slots.empty()) return;  // moved from
         if (back.slots.capacity() * sizeof(Key) > kKeptBytes) back.slots = {};
         if (back.frames.capacity() * sizeof(Frame) > kKeptBytes) back.frames = {};
@@ -261,8 +262,9 @@ public:
     // Returns the number of child positions made (those found seen included).
     std::uint64_t made() const { return made_; }
     // Returns the bytes the scan's own use of its buffers comes to: its visited set, and
-    // its frames (with their surveys), children and line at their most (not the capacities, which a thread's
-    // earlier deals may have left larger: the figure is the same on every run).
+    // its frames (with their surveys), children and line at their most (not the
+    // capacities, which a thread's earlier deals may have left larger: the figure is the
+    // same on every run).
     std::uint64_t bytes() const {
         return seen_.bytes() + most_frames_ * (sizeof(Frame) + sizeof(SurveySlot)) +
                (most_kids_ + line_.size()) * sizeof(Move);
@@ -277,9 +279,9 @@ public:
     // each card that goes home by itself (the safe moves: without auto_aces no card goes
     // home otherwise). Between two frames the cards home grow by the moves home of the
     // line and the safe moves, so the safe moves are the difference less the moves home.
-    // A move of one card is one single move; a longer one is expanded in the position
-    // it is made in, which for a composite child's later moves is made again here from
-    // its frame (the frames hold only the positions between children).
+    // A move that MoveGen::expands is written as its single moves in the position it is
+    // made in, which for a composite child's later moves is made again here from its
+    // frame (the frames hold only the positions between children); any other is one.
     std::size_t count_line(const State& start) const {
         assert(!gen_.rules().auto_aces && !frames_.empty());
         std::size_t count = static_cast<std::size_t>(frames_[0].k.s.home() - start.home());
@@ -288,13 +290,13 @@ public:
             const State& before = frames_[j - 1].k.s;
             const std::size_t from = frames_[j].line;
             const std::size_t to = j + 1 < frames_.size() ? frames_[j + 1].line : line_.size();
-            bool longer = false;
+            bool expanded = false;
             int home_moves = 0;
             for (std::size_t i = from; i < to; ++i) {
-                longer |= line_[i].count > 1;
+                expanded |= gen_.expands(line_[i]);
                 home_moves += line_[i].to == kFoundation;
             }
-            if (!longer) {
+            if (!expanded) {
                 count += to - from;
             } else {
                 Unkeyed k{before};

@@ -416,7 +416,7 @@ std::vector<Move> MoveGen::expand(const State& s, Move m) const {
 }
 
 void MoveGen::expand(const State& s, Move m, std::vector<Move>& out) const {
-    if (m.count <= 1 || !is_column(m.from) || !is_column(m.to) || r_.moves == Moves::Sequence) {
+    if (!expands(m)) {
         out.push_back(m);
         return;
     }

@@ -121,6 +121,11 @@ public:
         return limit_[free_cells][empties < 0 ? 0 : empties];  // no empty column: as none
     }
 
+    // Returns true if `expand` writes m as several single-card moves: a part of a column
+    // moved onto a column where the rules move single cards.
+    bool expands(Move m) const {
+        return m.count > 1 && is_column(m.from) && is_column(m.to) && r_.moves != Moves::Sequence;
+    }
     // Returns the single-card moves that the multi-card move m stands for in s (a
     // supermove through free cells and empty columns), or {m} for a single move.
     std::vector<Move> expand(const State& s, Move m) const;

@@ -48,9 +48,9 @@ Result search(const Rules& rules, const State& start, const Limits& limits, cons
 
 // The dive (dive.hpp), then, unless it won or a limit stopped it, the exact search: depth
 // first where cards build by suit, else best first with its depth-first lead
-// (best_first.hpp). The verdict is the exact search's,
-// and the counts are both runs' (the caller's limits hold for the two together: positions
-// and seconds in all, memory for each).
+// (best_first.hpp). The verdict is the exact search's, and the counts are both runs'
+// (the caller's limits hold for the two together: positions and seconds in all, memory
+// for each).
 Result solve_dive_then_exact(const Rules& rules, const State& start, const Limits& limits,
                              const std::atomic<bool>* stop, const StopPoll& poll, int threads, bool line) {
     const bool by_suit = rules.build == Build::Suit;
