@@ -60,7 +60,7 @@ constexpr std::uint8_t kComposite = 0xf0;
 
 // A set of keys: open addressing on the low bits, doubled at half load. The zero key (no
 // card in a column or a cell: the won position) is kept apart. Its slots come from the
-// thread's spare storage and go back to it (ScanStorage): most deals need a few hundred
+// thread's spare storage and go back to it (spare_slots): most deals need a few hundred
 // keys, and a fresh table a deal would cost more to clear than to fill.
 class KeySet {
 public:
@@ -144,13 +144,13 @@ struct Frame {
 // many deals a second on each thread; allocating and clearing them anew for each deal
 // cost more than a small deal's search). Buffers past kKeptBytes are let go.
 struct ScanStorage {
-    std::vector<Key> slots;
     std::vector<Frame> frames;
     std::vector<SurveySlot> surveys;
     std::vector<Move> kids, line;
 };
 constexpr std::size_t kKeptBytes = std::size_t{1} << 20;
 thread_local std::vector<ScanStorage> spare_storage;
+thread_local std::vector<Key> spare_slots;  // the visited set's, likewise
 
 ScanStorage take_storage() {
     if (spare_storage.empty()) return {};
@@ -159,21 +159,37 @@ ScanStorage take_storage() {
     return out;
 }
 
-// One depth-first scan: its line of frames, their children and its visited set.
+// The visited set the scans of a dive share, its slots taken from the thread's spare
+// storage and given back.
+class SharedSeen {
+public:
+    SharedSeen() : set_(std::move(spare_slots)) {}
+    ~SharedSeen() {
+        std::vector<Key> back = set_.release();
+        if (back.capacity() * sizeof(Key) <= kKeptBytes) spare_slots = std::move(back);
+    }
+    SharedSeen(const SharedSeen&) = delete;
+    SharedSeen& operator=(const SharedSeen&) = delete;
+    KeySet& set() { return set_; }
+
+private:
+    KeySet set_;
+};
+
+// One depth-first scan: its line of frames and their children, in a visited set it
+// shares with the dive's other scans.
 class Scan {
 public:
     // `seed` 0: children in generation order and kFirstOrder; else shuffled within their
     // classes, in kOtherOrder.
-    Scan(const MoveGen& gen, std::uint32_t seed) : Scan(gen, seed, take_storage()) {}
+    Scan(const MoveGen& gen, std::uint32_t seed, KeySet& seen) : Scan(gen, seed, seen, take_storage()) {}
     Scan(Scan&&) = default;
     Scan(const Scan&) = delete;
     Scan& operator=(const Scan&) = delete;
     Scan& operator=(Scan&&) = delete;
     ~Scan() {
-        ScanStorage back{seen_.release(), std::move(frames_), std::move(surveys_), std::move(kids_),
-                         std::move(line_)};
-        if (back.slots.empty()) return;  // moved from
-        if (back.slots.capacity() * sizeof(Key) > kKeptBytes) back.slots = {};
+        if (frames_.capacity() == 0) return;  // moved from, or never started: nothing to keep
+        ScanStorage back{std::move(frames_), std::move(surveys_), std::move(kids_), std::move(line_)};
         if (back.frames.capacity() * sizeof(Frame) > kKeptBytes) back.frames = {};
         if (back.surveys.size() * sizeof(SurveySlot) > kKeptBytes) back.surveys = {};
         if ((back.kids.capacity() + back.line.capacity()) * sizeof(Move) > kKeptBytes) back.kids = back.line = {};
@@ -183,9 +199,9 @@ public:
         if (spare_storage.size() < kScans) spare_storage.push_back(std::move(back));
     }
 
-    // Starts the scan at the settled position root (known not to be won).
+    // Starts the scan at the settled position root (known not to be won), which the
+    // visited set holds.
     void start(const Keyed& root) {
-        seen_.insert(root.key);
         frames_.reserve(256);
         frames_.push_back(Frame{root, 0, 0, 0, 0, false});
         open(frames_.back(), 0);
@@ -261,12 +277,12 @@ public:
     int most_home() const { return most_home_; }
     // Returns the number of child positions made (those found seen included).
     std::uint64_t made() const { return made_; }
-    // Returns the bytes the scan's own use of its buffers comes to: its visited set, and
-    // its frames (with their surveys), children and line at their most (not the
+    // Returns the bytes the scan's own use of its buffers comes to (the visited set
+    // apart): its frames (with their surveys), children and line at their most (not the
     // capacities, which a thread's earlier deals may have left larger: the figure is the
     // same on every run).
     std::uint64_t bytes() const {
-        return seen_.bytes() + most_frames_ * (sizeof(Frame) + sizeof(SurveySlot)) +
+        return most_frames_ * (sizeof(Frame) + sizeof(SurveySlot)) +
                (most_kids_ + line_.size()) * sizeof(Move);
     }
     // Returns the moves from the start to the win (after a win), each one the rules allow
@@ -314,8 +330,8 @@ public:
     }
 
 private:
-    Scan(const MoveGen& gen, std::uint32_t seed, ScanStorage&& storage)
-        : gen_(gen), rng_(seed), seen_(std::move(storage.slots)), frames_(std::move(storage.frames)),
+    Scan(const MoveGen& gen, std::uint32_t seed, KeySet& seen, ScanStorage&& storage)
+        : gen_(gen), rng_(seed), seen_(seen), frames_(std::move(storage.frames)),
           surveys_(std::move(storage.surveys)), kids_(std::move(storage.kids)), line_(std::move(storage.line)) {}
 
     // Gives the frame f (the top one) its children; `at` is where the moves that made
@@ -714,7 +730,7 @@ private:
 
     const MoveGen& gen_;
     std::uint32_t rng_;  // 0 in the first scan (xorshift never reaches 0 from another seed)
-    KeySet seen_;
+    KeySet& seen_;  // shared with the dive's other scans
     std::vector<Frame> frames_;
     std::vector<SurveySlot> surveys_;  // surveys_[i]: the survey of frames_[i]'s position
     std::vector<Move> kids_;
@@ -741,6 +757,8 @@ Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
         rebuild(gen, start, {}, res);
         return res;
     }
+    SharedSeen seen;
+    seen.set().insert(root.key);
     std::vector<Scan> scans;
     scans.reserve(kScans);
     // The positions the dive may expand: its budget, or fewer where the caller's limit on
@@ -755,9 +773,9 @@ Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
         cap = limits.max_states - 1;
         at_cap = "state limit";
     }
-    // The bytes its scans hold (checked with the other limits).
+    // The bytes its scans and their visited set hold (checked with the other limits).
     auto held = [&] {
-        std::uint64_t bytes = 0;
+        std::uint64_t bytes = seen.set().bytes();
         for (const Scan& scan : scans) bytes += scan.bytes();
         return bytes;
     };
@@ -766,7 +784,7 @@ Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
     int winner = -1;
     for (std::uint64_t quota = kFirstQuota; winner < 0 && !why; quota *= kGrowth) {
         if (scans.size() < kScans) {
-            scans.emplace_back(gen, static_cast<std::uint32_t>(scans.size() * 0x9e3779b9u));
+            scans.emplace_back(gen, static_cast<std::uint32_t>(scans.size() * 0x9e3779b9u), seen.set());
             scans.back().start(root);
         }
         bool any = false;

@@ -1,11 +1,12 @@
 // The dive: a first stage that only looks for wins, cheaply, before an exact search.
 //
-// Several depth-first scans take turns. Each scan keeps its own visited set and its own
+// Several depth-first scans take turns. They share one visited set; each keeps its own
 // line of frames from the start; a frame holds its position and its children, ordered
 // once by their class alone (no child is made or scored to order them; the first scan
 // lists its later classes only once the earlier ones are spent), and its
 // children are made one at a time, when their turn comes: a child whose key is already
-// in the scan's visited set is passed over without being made. A scan
+// in the visited set, found by this scan or another, is passed over without being made
+// (a position one scan has searched below, another need not search again). A scan
 // runs for a quota of expanded positions, then hands over to the next, keeping its line
 // to go on from where it stopped; the quotas grow every round, so an ordering that is
 // lost in a deal costs a bounded share of the work.
