@@ -42,9 +42,10 @@ public:
                                       v_[3])
                               : kP5;
         h += total_;
-        std::size_t i = 0;
-        for (; i + 8 <= held_; i += 8) h = rotl(h ^ round(0, word(buf_ + i)), 27) * kP1 + kP4;
-        for (; i < held_; ++i) h = rotl(h ^ (buf_[i] * kP5), 11) * kP1;
+        // The bytes held (fewer than kBlock): whole words, then the bytes left one by one.
+        const std::size_t words = held_ / 8;
+        for (std::size_t w = 0; w < words; ++w) h = rotl(h ^ round(0, word(buf_ + 8 * w)), 27) * kP1 + kP4;
+        for (std::size_t i = 8 * words; i < held_ && i < kBlock; ++i) h = rotl(h ^ (buf_[i] * kP5), 11) * kP1;
         h ^= h >> 33;
         h *= kP2;
         h ^= h >> 29;

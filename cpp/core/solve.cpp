@@ -18,7 +18,10 @@ Method method_named(std::string_view name) {
     for (std::size_t i = 0; i < kMethodNames.size(); ++i)
         if (kMethodNames[i] == name) return static_cast<Method>(i);
     std::string known;
-    for (std::string_view n : kMethodNames) known += (known.empty() ? "" : ", ") + std::string(n);
+    for (std::string_view n : kMethodNames) {
+        if (!known.empty()) known += ", ";
+        known += n;
+    }
     throw std::invalid_argument("method='" + std::string(name) + "' must be one of " + known);
 }
 
