@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "column_masks.hpp"
+
 namespace bakers {
 namespace {
 
@@ -48,7 +50,7 @@ Priorities combine(const Rules& r, int left, int used, int dig, int over, int em
 }
 
 Priorities combine(const Rules& r, const State& s, int dig, int over, int empties) {
-    return combine(r, 4 * r.suit_size() - s.home(), r.cells - s.free_cells(r.cells), dig, over, empties);
+    return combine(r, 4 * r.suit_size() - s.home(), r.cells - free_cells(s, r.cells), dig, over, empties);
 }
 
 }  // namespace
@@ -110,7 +112,7 @@ void QuietScorer::prepare(const State& parent) {
     next_ = gen_.next_cards(parent);
     dig_ = over_ = empties_ = 0;
     left_ = 4 * r.suit_size() - parent.home();  // a quiet move sends nothing home
-    used_ = r.cells - parent.free_cells(r.cells);
+    used_ = r.cells - free_cells(parent, r.cells);
     for (int i = 0; i < r.columns; ++i) {
         Column& col = cols_[i];
         const int b = parent.begin(i), e = parent.end[i];
