@@ -37,13 +37,11 @@
 namespace bakers {
 
 // The dive's budget of expanded positions before the exact search takes over, as
-// `solve` runs it (Method::Dive): chosen on a training range of FreeCell deals
-// (docs/benchmarks.md, "The dive"). Where cards build by suit the exact search behind it
-// is depth first, which wins most deals at a low cost a position itself: the dive gets
-// kDiveBudgetBySuit there, chosen on a training range of Baker's Game deals
-// (docs/benchmarks.md, "The dive before depth first").
+// `solve` runs it (Method::Dive), in every game: chosen on a training range of FreeCell
+// deals (docs/benchmarks.md, "The dive"), and checked on training ranges of the games
+// built by suit, where depth first comes behind it (docs/benchmarks.md, "FreeCell in CPU
+// time, fifth round").
 inline constexpr std::uint64_t kDiveBudget = 3000;
-inline constexpr std::uint64_t kDiveBudgetBySuit = 300;
 
 // Looks for a win from `start` with the dive's scans, within `budget` expanded positions
 // (and the caller's limits). Returns Solved with a line, or Unknown (reason "dive

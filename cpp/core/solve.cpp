@@ -57,7 +57,7 @@ Result search(const Rules& rules, const State& start, const Limits& limits, cons
 Result solve_dive_then_exact(const Rules& rules, const State& start, const Limits& limits,
                              const std::atomic<bool>* stop, const StopPoll& poll, int threads, bool line) {
     const bool by_suit = rules.build == Build::Suit;
-    Result dive = solve_dive(rules, start, limits, stop, poll, by_suit ? kDiveBudgetBySuit : kDiveBudget, line);
+    Result dive = solve_dive(rules, start, limits, stop, poll, kDiveBudget, line);
     if (dive.verdict == Verdict::Solved || dive.reason != "dive budget") return dive;
     give_back_memory(dive.stats.peak_bytes);
     Limits rest = limits;
