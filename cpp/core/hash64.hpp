@@ -43,6 +43,8 @@ public:
                               : kP5;
         h += total_;
         // The bytes held (fewer than kBlock): whole words, then the bytes left one by one.
+        // `i < kBlock` always holds; it is written out so that the optimiser, which cannot
+        // see that held_ < kBlock, does not warn of a read past buf_ at link time.
         const std::size_t words = held_ / 8;
         for (std::size_t w = 0; w < words; ++w) h = rotl(h ^ round(0, word(buf_ + 8 * w)), 27) * kP1 + kP4;
         for (std::size_t i = 8 * words; i < held_ && i < kBlock; ++i) h = rotl(h ^ (buf_[i] * kP5), 11) * kP1;
