@@ -27,8 +27,8 @@ constexpr std::uint64_t kGrowth = 2;
 // scan in kFirstOrder, the others in kOtherOrder), and within a class in the order the
 // moves are generated (the first scan) or shuffled (the others, each with its own seed).
 // A class holds moves, or composite children: several moves made as one step, their
-// positions between never stored. Never tried: a card into a cell alone, and a part moved
-// off a card it builds on.
+// positions between never stored. Never tried: a card into a cell alone (but in the wide
+// dive's scans, kToCell), and a part moved off a card it builds on.
 enum Class : std::uint8_t {
     kHome,        // a card home (from a column's top or a cell)
     kFromCell,    // a cell's card onto a column card it builds on
@@ -39,6 +39,7 @@ enum Class : std::uint8_t {
     kDigParent,   // composite: a column's top card moved off the card below it, then that
                   // card onto another column's top it builds on
     kToEmpty,     // into an empty column: a cell's card, or a part not on a card it builds on
+    kToCell,      // a column's top card into the first free cell (the wide dive's scans only)
 };
 
 constexpr std::size_t kClasses = 6;
@@ -54,6 +55,13 @@ constexpr ClassOrder kOtherOrder = {kHome, kOntoParent, kDigParent, kFromCell, k
 // only once the frame's first children are spent: on the line to a win most frames never
 // need them (the order of the children, and so every position searched, is the same).
 constexpr std::size_t kFirstClasses = 3;
+// The wide dive's scans (DiveMoves::Wide) take the other scans' order, then a top card
+// into a cell, every scan shuffled: most deals the dive gives up on are won by a line
+// that parks a card in a cell where no direct move frees what it covers (chosen on
+// FreeCell's training range among five orders, those with the cells class third or
+// fourth winning fewer deals: docs/benchmarks.md, "FreeCell in CPU time, sixth round").
+constexpr std::array<Class, kClasses + 1> kWideOrder = {kHome,     kOntoParent, kDigParent, kFromCell,
+                                                       kDigHome, kToEmpty,    kToCell};
 
 // A composite child waiting on a frame: Move{kComposite + class, column, cards above}.
 constexpr std::uint8_t kComposite = 0xf0;
@@ -181,8 +189,9 @@ private:
 class Scan {
 public:
     // `seed` 0: children in generation order and kFirstOrder; else shuffled within their
-    // classes, in kOtherOrder.
-    Scan(const MoveGen& gen, std::uint32_t seed, KeySet& seen) : Scan(gen, seed, seen, take_storage()) {}
+    // classes, in kOtherOrder, or kWideOrder where `wide` (the wide dive's scans, each
+    // with a seed other than 0).
+    Scan(const MoveGen& gen, std::uint32_t seed, KeySet& seen, bool wide) : Scan(gen, seed, seen, wide, take_storage()) {}
     Scan(Scan&&) = default;
     Scan(const Scan&) = delete;
     Scan& operator=(const Scan&) = delete;
@@ -330,8 +339,8 @@ public:
     }
 
 private:
-    Scan(const MoveGen& gen, std::uint32_t seed, KeySet& seen, ScanStorage&& storage)
-        : gen_(gen), rng_(seed), seen_(seen), frames_(std::move(storage.frames)),
+    Scan(const MoveGen& gen, std::uint32_t seed, KeySet& seen, bool wide, ScanStorage&& storage)
+        : gen_(gen), rng_(seed), wide_(wide), seen_(seen), frames_(std::move(storage.frames)),
           surveys_(std::move(storage.surveys)), kids_(std::move(storage.kids)), line_(std::move(storage.line)) {}
 
     // Gives the frame f (the top one) its children; `at` is where the moves that made
@@ -341,12 +350,14 @@ private:
         if (surveys_.size() < frames_.size()) surveys_.resize(frames_.capacity());
         Survey& v = surveys_[frames_.size() - 1].v;
         survey(f.k.s, v);
-        if (rng_) {
+        if (wide_) {
+            add_classes<kWideOrder, true>(f.k.s, v, std::make_index_sequence<kWideOrder.size()>{});
+        } else if (rng_) {
             add_classes<kOtherOrder, true>(f.k.s, v, std::make_index_sequence<kClasses>{});
         } else {
             add_classes<kFirstOrder, false>(f.k.s, v, std::make_index_sequence<kFirstClasses>{});
         }
-        f.later = rng_ == 0;
+        f.later = rng_ == 0 && !wide_;
         f.end = static_cast<std::uint32_t>(kids_.size());
         f.line = static_cast<std::uint32_t>(at);
         most_frames_ = std::max(most_frames_, frames_.size());
@@ -370,7 +381,7 @@ private:
     // in card order); only the moves the classes hold are made: a part that does not lie
     // on a card it builds on is a column's whole top run (a shorter part lies on the next
     // card of the run).
-    template <ClassOrder kOrder, bool kShuffled, std::size_t kFrom = 0, std::size_t... I>
+    template <auto kOrder, bool kShuffled, std::size_t kFrom = 0, std::size_t... I>
     void add_classes(const State& s, const Survey& v, std::index_sequence<I...>) {
         (add_class<kOrder[kFrom + I], kShuffled>(s, v), ...);
     }
@@ -383,7 +394,8 @@ private:
         else if constexpr (c == kDigHome) add_digs(s, v);
         else if constexpr (c == kOntoParent) add_onto_parents(v);
         else if constexpr (c == kDigParent) add_dig_parents(s, v);
-        else add_to_empty(s, v);
+        else if constexpr (c == kToEmpty) add_to_empty(s, v);
+        else add_to_cell(s, v);
         if constexpr (kShuffled) shuffle(begin);
     }
 
@@ -494,6 +506,15 @@ private:
         for (int i = 0; i < r.columns; ++i)
             if (v.run[i] && v.run[i] <= v.limit_empty && v.run[i] < s.size(i) && r.empty_takes(s.from_top(i, v.run[i] - 1)))
                 kids_.push_back(Move{static_cast<std::uint8_t>(i), to, static_cast<std::uint8_t>(v.run[i])});
+    }
+
+    // A column's top card into the first free cell, columns in order.
+    void add_to_cell(const State& s, const Survey& v) {
+        if (v.room.free_cells == 0) return;
+        int c = 0;
+        while (s.cells[c] != kNoCard) ++c;
+        for (int i = 0; i < gen_.rules().columns; ++i)
+            if (v.room.top_of[i] != kNoCard) kids_.push_back(Move{static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(kCell + c), 1});
     }
 
     // Shuffles kids_ from `begin` on (a class), in scans other than the first.
@@ -730,6 +751,7 @@ private:
 
     const MoveGen& gen_;
     std::uint32_t rng_;  // 0 in the first scan (xorshift never reaches 0 from another seed)
+    bool wide_;          // the wide dive's scan (kWideOrder)
     KeySet& seen_;  // shared with the dive's other scans
     std::vector<Frame> frames_;
     std::vector<SurveySlot> surveys_;  // surveys_[i]: the survey of frames_[i]'s position
@@ -745,7 +767,8 @@ private:
 
 Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
                   const std::atomic<bool>* stop, const StopPoll& poll, std::uint64_t budget,
-                  bool line) {
+                  bool line, DiveMoves moves) {
+    const bool wide = moves == DiveMoves::Wide;
     const MoveGen gen(rules);
     LimitWatch watch(limits, stop, poll);
     Result res;
@@ -784,7 +807,9 @@ Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
     int winner = -1;
     for (std::uint64_t quota = kFirstQuota; winner < 0 && !why; quota *= kGrowth) {
         if (scans.size() < kScans) {
-            scans.emplace_back(gen, static_cast<std::uint32_t>(scans.size() * 0x9e3779b9u), seen.set());
+            // The wide dive's first scan is shuffled too: its seed is never 0.
+            const auto seed = static_cast<std::uint32_t>((scans.size() + wide) * 0x9e3779b9u);
+            scans.emplace_back(gen, seed, seen.set(), wide);
             scans.back().start(root);
         }
         bool any = false;

@@ -28,6 +28,11 @@
 // cell alone, nor a part that lies on a card it builds on: such moves only shuffle, and
 // leaving them out keeps a scan's line short and direct (its lines are about as long as
 // best first's). So a scan can run dry with a win left: the exact search finds it.
+//
+// The wide dive (DiveMoves::Wide) is the same with one more class, a column's top card
+// into the first free cell, after the others: its scans reach the wins that need a card
+// parked. `solve` runs it where the dive gives up at its budget in the games built by
+// suit (solve.cpp).
 #pragma once
 
 #include <cstdint>
@@ -43,12 +48,22 @@ namespace bakers {
 // time, fifth round").
 inline constexpr std::uint64_t kDiveBudget = 3000;
 
+// Which moves the scans try: the direct ones (dive.cpp), or those and a column's top card
+// into a free cell (the wide dive, which `solve` runs where the dive gives up at its
+// budget in a game built by suit).
+enum class DiveMoves : std::uint8_t { Direct, Wide };
+
+// The wide dive's budget, as `solve` runs it after the dive gives up (solve.cpp): chosen
+// on training ranges of Seahaven Towers and Eight Off (docs/benchmarks.md, "The wide dive
+// where the dive spends its budget").
+inline constexpr std::uint64_t kWideDiveBudget = 2000;
+
 // Looks for a win from `start` with the dive's scans, within `budget` expanded positions
 // (and the caller's limits). Returns Solved with a line, or Unknown (reason "dive
 // budget", or the limit that stopped it); never Impossible. With `line` false and rules
 // without auto_aces, a win's moves are counted (Result::move_count), not written out.
 Result solve_dive(const Rules& rules, const State& start, const Limits& limits,
                   const std::atomic<bool>* stop, const StopPoll& poll, std::uint64_t budget,
-                  bool line = true);
+                  bool line = true, DiveMoves moves = DiveMoves::Direct);
 
 }  // namespace bakers

@@ -49,28 +49,58 @@ namespace {
 Result search(const Rules& rules, const State& start, const Limits& limits, const std::atomic<bool>* stop,
               const StopPoll& poll, int threads, Method method, bool line);
 
-// The dive (dive.hpp), then, unless it won or a limit stopped it, the exact search: depth
-// first where cards build by suit, else best first with its depth-first lead
-// (best_first.hpp). The verdict is the exact search's, and the counts are both runs'
-// (the caller's limits hold for the two together: positions and seconds in all, memory
-// for each).
+// The limits left to a search that follows `before` (the caller's limits hold for the
+// searches together: positions and seconds in all, memory for each).
+Limits left_after(const Limits& limits, const Result& before) {
+    Limits rest = limits;
+    if (rest.max_nodes) rest.max_nodes -= std::min(rest.max_nodes - 1, before.stats.expanded);
+    if (rest.max_states) rest.max_states -= std::min(rest.max_states - 1, before.stats.stored);
+    if (rest.max_seconds > 0) rest.max_seconds = std::max(rest.max_seconds - before.stats.seconds, 1e-9);
+    return rest;
+}
+
+// Returns `after` with the counts of `before` and its own.
+Result counting_both(const Result& before, Result after) {
+    Stats both = before.stats;
+    both.add_run(after.stats);
+    both.seconds = before.stats.seconds + after.stats.seconds;
+    after.stats = both;
+    return after;
+}
+
+// Whether the wide dive runs after a dive that gave up: where cards build by suit (depth
+// first behind) and the dive stopped at its budget rather than running dry. There the
+// deals are nearly all won, and some only after millions of depth first's positions,
+// where a line that parks a card is found in a few hundred; a dive that ran dry is mostly
+// an impossible deal's, which depth first proves, and would only pay the wide dive's
+// budget. Where best first comes behind (FreeCell), it wins the dive's given-up deals
+// within a few thousand positions, and the wide dive cost more than it saved on the
+// ranges nobody tuned on: docs/benchmarks.md, "The wide dive where the dive spends its
+// budget" and "FreeCell in CPU time, sixth round".
+bool wide_dive_after(const Rules& rules, const Result& dive) {
+    return rules.build == Build::Suit && rules.cells > 0 && dive.stats.expanded >= kDiveBudget;
+}
+
+// The dive (dive.hpp), then, unless it won or a limit stopped it, the wide dive where
+// wide_dive_after says so, then, unless that won or a limit stopped it, the exact search:
+// depth first where cards build by suit, else best first with its depth-first lead
+// (best_first.hpp). The verdict is the exact search's, and the counts are all the runs'
+// (the caller's limits hold for them together).
 Result solve_dive_then_exact(const Rules& rules, const State& start, const Limits& limits,
                              const std::atomic<bool>* stop, const StopPoll& poll, int threads, bool line) {
-    const bool by_suit = rules.build == Build::Suit;
-    Result dive = solve_dive(rules, start, limits, stop, poll, kDiveBudget, line);
-    if (dive.verdict == Verdict::Solved || dive.reason != "dive budget") return dive;
-    give_back_memory(dive.stats.peak_bytes);
-    Limits rest = limits;
-    if (rest.max_nodes) rest.max_nodes -= std::min(rest.max_nodes - 1, dive.stats.expanded);
-    if (rest.max_states) rest.max_states -= std::min(rest.max_states - 1, dive.stats.stored);
-    if (rest.max_seconds > 0) rest.max_seconds = std::max(rest.max_seconds - dive.stats.seconds, 1e-9);
-    Result exact = by_suit ? search(rules, start, rest, stop, poll, threads, Method::DepthFirst, true)
-                           : solve_best_first(rules, start, rest, stop, poll, threads, kDepthFirstLead);
-    Stats both = dive.stats;
-    both.add_run(exact.stats);
-    both.seconds = dive.stats.seconds + exact.stats.seconds;
-    exact.stats = both;
-    return exact;
+    Result so_far = solve_dive(rules, start, limits, stop, poll, kDiveBudget, line);
+    if (so_far.verdict == Verdict::Solved || so_far.reason != "dive budget") return so_far;
+    give_back_memory(so_far.stats.peak_bytes);
+    if (wide_dive_after(rules, so_far)) {
+        so_far = counting_both(so_far, solve_dive(rules, start, left_after(limits, so_far), stop, poll,
+                                                  kWideDiveBudget, line, DiveMoves::Wide));
+        if (so_far.verdict == Verdict::Solved || so_far.reason != "dive budget") return so_far;
+        give_back_memory(so_far.stats.peak_bytes);
+    }
+    const Limits rest = left_after(limits, so_far);
+    return counting_both(so_far, rules.build == Build::Suit
+                                     ? search(rules, start, rest, stop, poll, threads, Method::DepthFirst, true)
+                                     : solve_best_first(rules, start, rest, stop, poll, threads, kDepthFirstLead));
 }
 
 Result search(const Rules& rules, const State& start, const Limits& limits, const std::atomic<bool>* stop,

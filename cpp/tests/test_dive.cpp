@@ -71,6 +71,65 @@ TEST(dive_wins_replay_in_every_preset_and_it_never_says_impossible) {
     CHECK(won >= 90);  // of 125: most deals of every game, every one of FreeCell's 25 below
 }
 
+TEST(wide_dive_wins_replay_and_it_never_says_impossible) {
+    // The wide dive's scans park cards in cells: in every preset with cells, each win
+    // replays, and a win counted without its line counts the moves its line has.
+    int won = 0;
+    for (const char* game : kPresets) {
+        const Rules& r = preset(game);
+        if (r.cells == 0) continue;
+        for (std::uint64_t n = 1; n <= 20; ++n) {
+            check::Context ctx(std::string(game) + " " + std::to_string(n));
+            const State start = dealt(r, n);
+            const Result res = solve_dive(r, start, Limits{}, nullptr, {}, 5000, true, DiveMoves::Wide);
+            CHECK(res.verdict != Verdict::Impossible);
+            if (res.verdict != Verdict::Solved) {
+                CHECK_EQ(res.reason, std::string("dive budget"));
+                continue;
+            }
+            ++won;
+            CHECK_EQ(replay(r, start, res.moves, false), std::string());
+            CHECK_EQ(replay(r, start, res.compact, true), std::string());
+            const Result counted = solve_dive(r, start, Limits{}, nullptr, {}, 5000, false, DiveMoves::Wide);
+            CHECK_EQ(counted.verdict, Verdict::Solved);
+            CHECK_EQ(counted.move_count, res.moves.size());
+        }
+    }
+    CHECK(won >= 80);
+}
+
+TEST(where_the_dive_stops_at_its_budget_the_wide_dive_wins) {
+    // Seahaven Towers 98852 (PySol's numbering): the dive spends its budget, and depth
+    // first alone takes over 300,000 positions; the wide dive, which `solve` runs next in
+    // a game built by suit, wins it within its budget, and the line replays.
+    const Rules r{.deck = 52, .columns = 10, .cells = 4, .build = Build::Suit, .empty = Empty::Kings,
+                  .moves = Moves::Supermove, .numbering = Numbering::PySol, .dealt_cells = 0b0110};
+    const State start = dealt(r, 98852);
+    const Result dive = solve_dive(r, start, Limits{}, nullptr, {}, kDiveBudget);
+    CHECK_EQ(dive.verdict, Verdict::Unknown);
+    CHECK_EQ(dive.stats.expanded, kDiveBudget);
+    const Result res = solve(r, start, Limits{}, nullptr, {}, 1, Method::Dive);
+    CHECK_EQ(res.verdict, Verdict::Solved);
+    CHECK_EQ(replay(r, start, res.moves, false), std::string());
+    CHECK(res.stats.expanded <= kDiveBudget + kWideDiveBudget + 256);
+    Limits limits;
+    limits.max_nodes = 50000;
+    CHECK_EQ(solve(r, start, limits, nullptr, {}, 1, Method::DepthFirst).verdict, Verdict::Unknown);
+}
+
+TEST(where_the_dive_runs_dry_depth_first_follows_it) {
+    // Baker's Game 14 is impossible: the dive's scans run dry, no wide dive runs, and
+    // `solve` counts the dive and depth first alone.
+    const Rules& r = preset("bakers_game");
+    const State start = dealt(r, 14);
+    const Result dive = solve_dive(r, start, Limits{}, nullptr, {}, kDiveBudget);
+    CHECK(dive.stats.expanded < kDiveBudget);
+    const Result res = solve(r, start, Limits{}, nullptr, {}, 1, Method::Dive);
+    const Result exact = solve(r, start, Limits{}, nullptr, {}, 1, Method::DepthFirst);
+    CHECK_EQ(res.verdict, Verdict::Impossible);
+    CHECK_EQ(res.stats.expanded, dive.stats.expanded + exact.stats.expanded);
+}
+
 TEST(dive_then_best_first_gives_best_first_verdicts) {
     // FreeCell 11982 and 36-card FreeCell 3 are impossible: the dive gives up, best
     // first proves it; Baker's Game 14 too (a game the dive is not the default of).

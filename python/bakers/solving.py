@@ -267,7 +267,9 @@ def solve(position: Deal | Board | str, *, limits: Limits | None = None, game: A
     that the others miss) or ``'dive'`` (cheap depth-first scans that only look for a
     win, a few hundred or thousand positions in all, then the exact search for the
     verdict: depth first where cards build by suit, else best first, its first 1,000
-    positions on one thread taken depth first; the fastest with free cells); None picks
+    positions on one thread taken depth first; where cards build by suit and the scans
+    spent their budget, 2,000 positions of scans that also park cards in cells come
+    before depth first; the fastest with free cells); None picks
     the game's `default_method`. ``progress``, if given, is called about 20 times a second
     with a `SearchProgress` (positions expanded and stored, seconds) on the calling thread
     while the search runs, for a progress display; an exception it raises stops the search
