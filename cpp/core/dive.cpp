@@ -56,10 +56,10 @@ constexpr ClassOrder kOtherOrder = {kHome, kOntoParent, kDigParent, kFromCell, k
 // need them (the order of the children, and so every position searched, is the same).
 constexpr std::size_t kFirstClasses = 3;
 // The wide dive's scans (DiveMoves::Wide) take the other scans' order, then a top card
-// into a cell, every scan shuffled: most deals the dive gives up on are won by a line
-// that parks a card in a cell where no direct move frees what it covers (chosen on
-// FreeCell's training range among five orders, those with the cells class third or
-// fourth winning fewer deals: docs/benchmarks.md, "FreeCell in CPU time, sixth round").
+// into a cell, every scan shuffled: they reach the lines that park a card in a cell where
+// no direct move frees what it covers. The cells class last was chosen on FreeCell's
+// training range among five orders (those with it third or fourth won fewer of the
+// deals the dive gave up: docs/benchmarks.md, "FreeCell in CPU time, sixth round").
 constexpr std::array<Class, kClasses + 1> kWideOrder = {kHome,     kOntoParent, kDigParent, kFromCell,
                                                        kDigHome, kToEmpty,    kToCell};
 
