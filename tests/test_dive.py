@@ -62,6 +62,16 @@ def test_an_impossible_deal_is_proved_by_the_exact_search() -> None:
     assert result.stats.expanded > alone.stats.expanded
 
 
+@pytest.mark.parametrize(("game", "number"), [("seahaven_towers", 98852), ("eight_off", 15792)])
+def test_where_the_dive_spends_its_budget_the_wide_dive_wins(game: str, number: int) -> None:
+    """Depth first alone takes hundreds of thousands of positions on these deals; the
+    wide dive after the dive wins them within a few thousand, and the referee replays
+    the line."""
+    deal = Deal.from_number(game, number)
+    result = solve(deal, limits=Limits(nodes=10_000))
+    assert_won(result, deal, f"{game} {number}")
+
+
 def test_a_node_limit_inside_the_dive_ends_it_unknown() -> None:
     result = solve(Deal.from_number("freecell", 11982), method=DIVE, limits=Limits(nodes=300))
     assert result.verdict == "unknown" and result.reason == "node limit"
